@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Broadcaster } from './realtime/broadcaster.ts';
+import type { Mailer } from './lib/mailer.ts';
+
+/** What every module gets: configuration, the database and the shared services. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  log: FastifyBaseLogger;
+  broadcaster: Broadcaster;
+  mailer: Mailer;
+  /** Registers cleanup run on graceful shutdown, last registered first. */
+  onClose(fn: () => Promise<void> | void): void;
+};

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './app-context.ts';
+
+/**
+ * Parts that attach to the running HTTP server or start background work: realtime gateways,
+ * the price feed, the risk engine. Each may replace `ctx.broadcaster` and register cleanup.
+ * They run after the routes are registered and before the server listens.
+ */
+export type Attachment = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
+
+export const attachments: Attachment[] = [];

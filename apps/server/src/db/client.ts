@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Repository functions take either the database or an open transaction. */
+export type DbOrTx = Db | Tx;
+
+/** A single connection speaking plain SQL. */
+export type RawSession = {
+  /** Runs a script of several statements. */
+  exec(sqlText: string): Promise<void>;
+  /** Runs one statement and returns its rows. */
+  query<T>(sqlText: string, params?: unknown[]): Promise<T[]>;
+};
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs `fn` on one connection, for session-scoped work such as advisory locks and migrations. */
+  session<T>(fn: (s: RawSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+/**
+ * Opens PostgreSQL when a URL is given, else embedded PGlite under `dataDir/pgdata`
+ * (or in memory for `memory://`).
+ */
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl && !opts.databaseUrl.startsWith('memory://')) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? 20) });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      session: async (fn) => {
+        const conn = await pool.connect();
+        try {
+          return await fn({
+            exec: async (sqlText) => void (await conn.query(sqlText)),
+            query: async <T,>(sqlText: string, params?: unknown[]) => (await conn.query(sqlText, params)).rows as T[],
+          });
+        } finally {
+          conn.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  let dataDir: string | undefined;
+  if (opts.databaseUrl !== 'memory://') {
+    dataDir = path.join(opts.dataDir, 'pgdata');
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    // PGlite is a single connection already.
+    session: (fn) =>
+      fn({
+        exec: async (sqlText) => void (await client.exec(sqlText)),
+        query: async <T,>(sqlText: string, params?: unknown[]) => (await client.query<T>(sqlText, params)).rows,
+      }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,5 @@
+// Every table of the application; each feature adds its own file and exports it here.
+export * from './users.ts';
+export * from './accounts.ts';
+export * from './settings.ts';
+export * from './notifications.ts';

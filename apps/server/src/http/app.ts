@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.ts';
+import { registerAuth } from './auth.ts';
+import { registerErrorHandler } from './errors.ts';
+import { apiModules } from './routes.ts';
+
+export const API_PREFIX = '/api/v1';
+
+/** Builds the HTTP application: security headers, the API under /api/v1, its docs, and the SPA. */
+export async function buildApp(ctx: AppContext, app: FastifyInstance): Promise<FastifyInstance> {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://s3.tradingview.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ['https://*.tradingview.com', 'https://*.tradingview-widget.com'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    hsts: ctx.config.env === 'production',
+  });
+  await app.register(cors, { origin: ctx.config.corsOrigins.length ? ctx.config.corsOrigins : false, credentials: true });
+  await app.register(formbody);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Bourse API', version: '1.0.0', description: 'REST API of the Bourse trading platform.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { auth: 'public' } }, async () => app.swagger());
+
+  await app.register(
+    async (api) => {
+      registerAuth(api, ctx.db);
+      for (const mod of apiModules) await api.register(async (scope) => mod(scope, ctx));
+    },
+    { prefix: API_PREFIX },
+  );
+
+  registerSpa(app, ctx.config.webDist);
+  return app;
+}
+
+/** Serves the built client with a history fallback; unknown API paths get a JSON 404. */
+function registerSpa(app: FastifyInstance, webDist: string): void {
+  const hasDist = existsSync(path.join(webDist, 'index.html'));
+  if (hasDist) {
+    app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' && !url.startsWith('/api/') && !path.extname(url);
+    if (hasDist && wantsPage) return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
+    return reply.status(404).send({ message: 'Not found.' });
+  });
+}

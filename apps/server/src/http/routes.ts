@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context.ts';
+import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { userRoutes } from '../modules/users/users.routes.ts';
+import { settingsRoutes } from '../modules/settings/settings.routes.ts';
+import { adminRoutes } from '../modules/admin/admin.routes.ts';
+import { notificationRoutes } from '../modules/notifications/notifications.routes.ts';
+
+export type ApiModule = (api: FastifyInstance, ctx: AppContext) => Promise<void> | void;
+
+/** Every module mounted under /api/v1. */
+export const apiModules: ApiModule[] = [authRoutes, userRoutes, settingsRoutes, adminRoutes, notificationRoutes];

@@ -1,0 +1,34 @@
+import { loadConfig } from './config.ts';
+import { demoUsers, seedDemoUsers } from './seed/demo-users.ts';
+import { startServer } from './server.ts';
+
+const config = loadConfig();
+const server = await startServer(config);
+const { log } = server.ctx;
+
+if (config.seedDemoUsers) {
+  await seedDemoUsers(server.ctx);
+}
+
+const lines = [
+  '',
+  `  Bourse is running at ${config.publicUrl}`,
+  `  API docs:            ${config.publicUrl}/api/v1/docs`,
+  `  Database:            ${config.databaseUrl ? 'PostgreSQL' : `embedded (PGlite) in ${config.dataDir}`}`,
+  ...(config.seedDemoUsers
+    ? ['', '  Sign in with one of the demo accounts:', ...demoUsers.map((u) => `    ${u.role.padEnd(9)} ${u.email} / ${u.password}`)]
+    : ['', '  Create the first admin with: npm run create-admin -- --email you@example.com --password <password>']),
+  '',
+];
+console.log(lines.join('\n'));
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    await server.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,40 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { journalEntries, journalKinds, tradingAccounts } from '../../db/schema/index.ts';
+
+export type JournalKind = (typeof journalKinds)[number];
+
+/**
+ * Changes an account's balance by `amount` (a decimal string) and writes the journal entry in the
+ * same statement pair; call it inside the transaction that causes the change. The row lock taken
+ * by the UPDATE serialises concurrent changes to one account.
+ */
+export async function postEntry(
+  tx: DbOrTx,
+  entry: { accountId: number; kind: JournalKind; amount: string; reference?: string },
+): Promise<string> {
+  const [row] = await tx
+    .update(tradingAccounts)
+    .set({ balance: sql`${tradingAccounts.balance} + ${entry.amount}::numeric` })
+    .where(eq(tradingAccounts.id, entry.accountId))
+    .returning({ balance: tradingAccounts.balance });
+  if (!row) throw new Error(`account ${entry.accountId} not found`);
+  await tx.insert(journalEntries).values({
+    accountId: entry.accountId,
+    kind: entry.kind,
+    amount: entry.amount,
+    balanceAfter: row.balance,
+    reference: entry.reference ?? null,
+  });
+  return row.balance;
+}
+
+/** Accounts whose balance differs from the sum of their journal: must always be empty. */
+export async function unbalancedAccounts(db: DbOrTx): Promise<{ id: number; balance: string; journal: string }[]> {
+  const journal = sql<string>`coalesce((select sum(${journalEntries.amount}) from ${journalEntries} where ${journalEntries.accountId} = ${tradingAccounts.id}), 0)`;
+  return db
+    .select({ id: tradingAccounts.id, balance: tradingAccounts.balance, journal: sql<string>`${journal}::text` })
+    .from(tradingAccounts)
+    .where(sql`${tradingAccounts.balance} <> ${journal}`)
+    .orderBy(asc(tradingAccounts.id));
+}

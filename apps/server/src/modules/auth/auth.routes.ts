@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  autoLoginRequest,
+  checkEmailRequest,
+  checkEmailResponse,
+  forgotPasswordRequest,
+  loginRequest,
+  loginResponse,
+  messageBody,
+  registerSchema,
+  resetPasswordRequest,
+  userSchema,
+} from '@bourse/contract';
+import type { AppContext } from '../../app-context.ts';
+import { authOf } from '../../http/auth.ts';
+import { autoLogin, checkEmail, login, registerCustomer, requestPasswordReset, resetPassword } from './auth.service.ts';
+import { deleteSession } from './auth.repository.ts';
+
+export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Limits are per client address, so the answers say nothing about which emails exist.
+  const limited = { auth: 'public' as const, rateLimit: { max: ctx.config.rateLimit.auth, timeWindow: ctx.config.rateLimit.windowMs } };
+  const tags = ['auth'];
+
+  api.post(
+    '/auth/check-email',
+    { config: limited, schema: { tags, body: checkEmailRequest, response: { 200: checkEmailResponse } } },
+    async (req) => checkEmail(ctx, req.body.email, req.headers['accept-language']),
+  );
+  api.post(
+    '/auth/register',
+    { config: limited, schema: { tags, body: registerSchema, response: { 201: z.object({ message: z.string(), data: z.object({ user: userSchema }) }) } } },
+    async (req, reply) => {
+      const user = await registerCustomer(ctx, req.body);
+      return reply.status(201).send({ message: 'Registration successful', data: { user } });
+    },
+  );
+  api.post(
+    '/auth/login',
+    { config: limited, schema: { tags, body: loginRequest, response: { 200: loginResponse } } },
+    async (req) => ({ data: await login(ctx, req.body) }),
+  );
+  api.post(
+    '/auth/logout',
+    { config: { allowDeactivated: true }, schema: { tags, response: { 200: messageBody } } },
+    async (req) => {
+      await deleteSession(ctx.db, authOf(req).sessionId);
+      return { message: 'Logged out' };
+    },
+  );
+  api.post(
+    '/auth/forgot-password',
+    { config: limited, schema: { tags, body: forgotPasswordRequest, response: { 200: messageBody } } },
+    async (req) => {
+      await requestPasswordReset(ctx, req.body.email, ctx.config.publicUrl);
+      return { message: 'If that email is registered, we have sent a link to reset the password.' };
+    },
+  );
+  api.post(
+    '/auth/reset-password',
+    { config: limited, schema: { tags, body: resetPasswordRequest, response: { 200: messageBody } } },
+    async (req) => {
+      await resetPassword(ctx, req.body.token, req.body.password);
+      return { message: 'Your password has been reset. You can now log in.' };
+    },
+  );
+  api.post(
+    '/auth/auto-login',
+    { config: limited, schema: { tags, body: autoLoginRequest, response: { 200: loginResponse } } },
+    async (req) => ({ data: await autoLogin(ctx, req.body.token) }),
+  );
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope, leverageMap, settingsResponse, siteDataSchema, siteSettingsUpdate } from '@bourse/contract';
+import type { AppContext } from '../../app-context.ts';
+import { getSiteData, getSiteSettings, updateLeverageMap, updateSiteSettings } from './settings.service.ts';
+
+export async function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/settings',
+    { config: { auth: 'public' }, schema: { tags: ['site'], response: { 200: settingsResponse } } },
+    async () => ({ data: await getSiteSettings(ctx.db) }),
+  );
+  api.get(
+    '/data',
+    { config: { allowDeactivated: true }, schema: { tags: ['site'], response: { 200: envelope(siteDataSchema) } } },
+    async () => ({ data: await getSiteData(ctx.db) }),
+  );
+  api.put(
+    '/admin/settings',
+    { config: { auth: 'admin' }, schema: { tags: ['admin'], body: siteSettingsUpdate, response: { 200: settingsResponse } } },
+    async (req) => ({ data: await updateSiteSettings(ctx.db, req.body) }),
+  );
+  api.put(
+    '/admin/leverage',
+    { config: { auth: 'admin' }, schema: { tags: ['admin'], body: leverageMap.partial(), response: { 200: envelope(leverageMap) } } },
+    async (req) => ({ data: await updateLeverageMap(ctx.db, req.body) }),
+  );
+}

@@ -1,0 +1,71 @@
+import { asc } from 'drizzle-orm';
+import {
+  assetCategories,
+  siteSettingsSchema,
+  type LeverageMap,
+  type SiteData,
+  type SiteSettings,
+} from '@bourse/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { accountTypes } from '../../db/schema/index.ts';
+import { readSetting, writeSetting } from './settings.repository.ts';
+
+export const defaultSiteSettings: SiteSettings = {
+  status: 'enabled',
+  name: 'Bourse',
+  maintenanceMessage: null,
+  contactEmail: null,
+  must_verify_account: false,
+  favicon: null,
+  logo: null,
+  logo_sm: null,
+  website_url: null,
+  r_page: 'basic',
+  register_page_header: null,
+  register_page_footer: null,
+  terms_url: null,
+  privacy_url: null,
+  risk_url: null,
+  help_url: null,
+};
+
+/** SPEC §9: 100 per category when the operator set nothing. */
+export const DEFAULT_LEVERAGE = 100;
+
+export async function getSiteSettings(db: DbOrTx): Promise<SiteSettings> {
+  const stored = await readSetting<Partial<SiteSettings>>(db, 'site');
+  return siteSettingsSchema.parse({ ...defaultSiteSettings, ...stored });
+}
+
+export async function updateSiteSettings(db: DbOrTx, patch: Partial<SiteSettings>): Promise<SiteSettings> {
+  const next = siteSettingsSchema.parse({ ...(await getSiteSettings(db)), ...patch });
+  await writeSetting(db, 'site', next);
+  return next;
+}
+
+export async function getLeverageMap(db: DbOrTx): Promise<LeverageMap> {
+  const stored = (await readSetting<Partial<LeverageMap>>(db, 'leverage')) ?? {};
+  return Object.fromEntries(assetCategories.map((c) => [c, stored[c] ?? DEFAULT_LEVERAGE])) as LeverageMap;
+}
+
+export async function updateLeverageMap(db: DbOrTx, patch: Partial<LeverageMap>): Promise<LeverageMap> {
+  const next = { ...(await getLeverageMap(db)), ...patch };
+  await writeSetting(db, 'leverage', next);
+  return next;
+}
+
+const PLAN_FEATURES = ['Minimum deposit', 'Spreads', 'Expert Advisors', 'Auto Trader', 'Support'];
+
+export async function getSiteData(db: DbOrTx): Promise<SiteData> {
+  const plans = await db.select().from(accountTypes).orderBy(asc(accountTypes.sort));
+  return {
+    leverage: await getLeverageMap(db),
+    currencies: [
+      { code: 'USD', symbol: '$', rate: 1 },
+      { code: 'EUR', symbol: '€', rate: 0.92 },
+      { code: 'GBP', symbol: '£', rate: 0.79 },
+    ],
+    plans: plans.map((p) => ({ id: p.id, title: p.title, color: p.color, icon: p.icon, features: p.features })),
+    plan_features: PLAN_FEATURES,
+  };
+}

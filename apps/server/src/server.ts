@@ -1,0 +1,52 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './app-context.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { buildApp } from './http/app.ts';
+import { createMailer } from './lib/mailer.ts';
+import { MemoryBroadcaster } from './realtime/broadcaster.ts';
+import { attachments } from './attachments.ts';
+
+export type RunningServer = { app: FastifyInstance; ctx: AppContext; url: string; close(): Promise<void> };
+
+/**
+ * Opens the database, applies migrations, builds the app, attaches realtime and background work,
+ * and listens. Used by `main.ts` and by the integration tests alike.
+ */
+export async function startServer(config: Config, opts: { logger?: boolean | object } = {}): Promise<RunningServer> {
+  const closers: (() => Promise<void> | void)[] = [];
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.env === 'test' ? 'warn' : 'info' },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  });
+  const database = await openDatabase(config);
+  await migrate(database);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    log: app.log,
+    broadcaster: new MemoryBroadcaster(),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }, app.log),
+    onClose: (fn) => closers.push(fn),
+  };
+  await buildApp(ctx, app);
+  for (const attach of attachments) await attach(app, ctx);
+  const address = await app.listen({ port: config.port, host: config.host });
+  const port = Number(new URL(address).port);
+  let closed = false;
+  return {
+    app,
+    ctx,
+    url: `http://localhost:${port}`,
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const fn of closers.reverse()) await fn();
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/db/schema/index.ts';
+import { hashPassword } from '../../src/lib/tokens.ts';
+import { createUser } from '../../src/modules/auth/auth.service.ts';
+import type { TestServer } from './test-server.ts';
+
+export type TestUser = { id: number; email: string; password: string; token: string };
+
+export function registrationForm(overrides: Record<string, unknown> = {}) {
+  const password = 'correct-horse-9';
+  return {
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    username: 'ghopper',
+    email: `grace.${randomBytes(5).toString('hex')}@example.com`,
+    phone: '+15550001234',
+    country_code: '+1',
+    country: 'united-states',
+    nationality: 'united-states',
+    password,
+    confirm_password: password,
+    ...overrides,
+  };
+}
+
+let passwordHash: Promise<string> | null = null;
+const PASSWORD = 'factory-password-1';
+
+/** A signed-in user created straight in the database (approved unless told otherwise). */
+export async function createTestUser(
+  server: TestServer,
+  opts: { role?: 'customer' | 'admin'; status?: 'active' | 'pending' | 'deactivated'; firstName?: string } = {},
+): Promise<TestUser> {
+  const email = `user.${randomBytes(6).toString('hex')}@example.com`;
+  const user = await createUser(server.ctx, {
+    email,
+    passwordHash: await (passwordHash ??= hashPassword(PASSWORD)),
+    firstName: opts.firstName ?? 'Test',
+    lastName: 'User',
+    username: email.split('@')[0]!,
+    role: opts.role ?? 'customer',
+    status: 'active',
+  });
+  const login = await server.call('POST', '/auth/login', { body: { email, password: PASSWORD } });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  if (opts.status && opts.status !== 'active') {
+    await server.ctx.db.update(users).set({ status: opts.status }).where(eq(users.id, user.id));
+  }
+  return { id: user.id, email, password: PASSWORD, token: login.body.data.token };
+}

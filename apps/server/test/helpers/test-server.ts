@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { startServer, type RunningServer } from '../../src/server.ts';
+
+export type TestServer = RunningServer & { call: ApiCall };
+
+/**
+ * Starts the real server on a free port with a database of its own: in-memory PGlite, or a fresh
+ * database on the PostgreSQL of `DATABASE_URL` (dropped on close), so test files never share state.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = `/tmp/bourse-test-${randomBytes(6).toString('hex')}`;
+  const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '10000' });
+  const database = await testDatabase();
+  const config: Config = { ...base, port: 0, host: '127.0.0.1', databaseUrl: database.url, seedDemoUsers: false, ...overrides };
+  const server = await startServer(config, { logger: false });
+  const close = server.close;
+  return {
+    ...server,
+    call: apiCall(server.url),
+    async close() {
+      await close();
+      await database.drop();
+    },
+  };
+}
+
+async function testDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) return { url: 'memory://', drop: async () => {} };
+  const name = `bourse_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
+export type ApiCall = <T = any>(
+  method: string,
+  path: string,
+  opts?: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: BodyInit },
+) => Promise<ApiResponse<T>>;
+
+/** A tiny fetch client for `/api/v1` paths. */
+export function apiCall(baseUrl: string): ApiCall {
+  return async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: BodyInit | undefined = opts.raw;
+    if (opts.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    const res = await fetch(`${baseUrl}/api/v1${path}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON: keep the text.
+    }
+    return { status: res.status, body: parsed as never, headers: res.headers };
+  };
+}

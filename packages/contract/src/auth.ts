@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { userSchema } from './user.ts';
+
+const email = z.string().trim().toLowerCase().email(messages.email).max(254, messages.email);
+const password = z.string().min(8, messages.passwordMin).max(128);
+
+/** Registration step one: email and password (SPEC §5 "Email step"). */
+export const emailStepSchema = z.object({ email, password });
+export type EmailStep = z.infer<typeof emailStepSchema>;
+
+export const checkEmailRequest = z.object({ email });
+export const checkEmailResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  data: z.object({ available: z.boolean(), country: z.string() }),
+});
+
+/** Country step (SPEC §2 "Country step", §5). */
+export const countryStepSchema = z.object({
+  countryOfResidence: z.string().min(1),
+  nationality: z.string().min(1),
+  agreePrivacy: z.literal(true, { error: messages.privacy }),
+});
+export type CountryStep = z.infer<typeof countryStepSchema>;
+
+const registerFields = {
+  first_name: z.string().trim().min(2, messages.firstNameMin).max(80),
+  last_name: z.string().trim().min(2, messages.lastNameMin).max(80),
+  username: z.string().trim().min(3, messages.usernameMin).max(40),
+  email,
+  phone: z.string().trim().min(6, messages.phone).max(32),
+  country_code: z.string().min(1).max(8),
+  country: z.string().min(1).max(64),
+  nationality: z.string().min(1).max(64),
+  password,
+  confirm_password: z.string(),
+};
+
+/** Full registration form (SPEC §5 "Full form"). */
+export const registerSchema = z
+  .object(registerFields)
+  .refine((v) => v.password === v.confirm_password, { message: messages.passwordsMismatch, path: ['confirm_password'] });
+export type RegisterForm = z.infer<typeof registerSchema>;
+
+export const loginRequest = z.object({ email, password: z.string().min(1).max(128) });
+export type LoginRequest = z.infer<typeof loginRequest>;
+export const loginResponse = z.object({ data: z.object({ user: userSchema, token: z.string() }) });
+
+export const forgotPasswordRequest = z.object({ email });
+export const resetPasswordRequest = z
+  .object({ token: z.string().min(16).max(200), password, confirm_password: z.string() })
+  .refine((v) => v.password === v.confirm_password, { message: messages.passwordsMismatch, path: ['confirm_password'] });
+export const autoLoginRequest = z.object({ token: z.string().min(16).max(200) });

@@ -1,0 +1,22 @@
+/** Validation and error texts quoted verbatim from SPEC §5 and §8, shared by server and client. */
+export const messages = {
+  email: 'Please enter a valid email address',
+  passwordMin: 'Password must be at least 8 characters',
+  firstNameMin: 'First name must be at least 2 characters',
+  lastNameMin: 'Last name must be at least 2 characters',
+  usernameMin: 'Username must be at least 3 characters',
+  phone: 'Please enter a valid phone number',
+  passwordsMismatch: 'Passwords do not match',
+  privacy: 'Please agree to the Privacy Policy',
+  registrationIncomplete: 'Please complete the registration process first',
+  emailTaken: 'Email is already registered',
+  emailCheckFailed: 'Failed to check email availability',
+  emailVerified: 'Email verified successfully! Please continue with registration.',
+  genericError: 'An error occurred. Please try again.',
+  registrationFailed: 'Registration failed. Please try again.',
+  invalidCredentials: 'These credentials do not match our records.',
+  unauthenticated: 'Unauthenticated.',
+  forbidden: 'This action is unauthorized.',
+  notFound: 'Not found.',
+  tooManyRequests: 'Too many attempts. Please try again later.',
+} as const;

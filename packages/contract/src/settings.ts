@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** Values of `r_page` choosing the registration variant (SPEC §2). Unknown values show the full form. */
+export const registrationPages = ['basic', 'ic', 'td'] as const;
+
+const optionalUrl = z.union([z.url().max(500), z.literal('')]).nullable();
+const optionalText = z.string().max(2000).nullable();
+
+/** Site settings (SPEC §3), public through GET /settings and edited by admins. */
+export const siteSettingsSchema = z.object({
+  status: z.enum(['enabled', 'disabled']),
+  name: z.string().min(1).max(80),
+  maintenanceMessage: optionalText,
+  contactEmail: z.union([z.email().max(254), z.literal('')]).nullable(),
+  must_verify_account: z.boolean(),
+  favicon: optionalUrl,
+  logo: optionalUrl,
+  logo_sm: optionalUrl,
+  website_url: optionalUrl,
+  r_page: z.string().max(20),
+  register_page_header: optionalText,
+  register_page_footer: optionalText,
+  terms_url: optionalUrl,
+  privacy_url: optionalUrl,
+  risk_url: optionalUrl,
+  help_url: optionalUrl,
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export const siteSettingsUpdate = siteSettingsSchema.partial();
+export const settingsResponse = z.object({ data: siteSettingsSchema });
+
+export const assetCategories = ['cryptos', 'stocks', 'indices', 'commodities', 'metals', 'forex'] as const;
+export const assetCategory = z.enum(assetCategories);
+export type AssetCategory = z.infer<typeof assetCategory>;
+
+export const leverageMap = z.object(
+  Object.fromEntries(assetCategories.map((c) => [c, z.number().int().min(1).max(1000)])) as Record<
+    AssetCategory,
+    z.ZodNumber
+  >,
+);
+export type LeverageMap = z.infer<typeof leverageMap>;
+
+/** Site data (SPEC §3), GET /data. */
+export const siteDataSchema = z.object({
+  leverage: leverageMap,
+  currencies: z.array(z.object({ code: z.string(), symbol: z.string(), rate: z.number() })),
+  plans: z.array(
+    z.object({ id: z.number().int(), title: z.string(), color: z.string(), icon: z.string().nullable(), features: z.array(z.string()) }),
+  ),
+  plan_features: z.array(z.string()),
+});
+export type SiteData = z.infer<typeof siteDataSchema>;
