@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Broadcaster } from './realtime/broadcaster.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { PriceSource } from './modules/market/price-source.ts';
 
 /** What every module gets: configuration, the database and the shared services. */
 export type AppContext = {
@@ -12,6 +13,8 @@ export type AppContext = {
   log: FastifyBaseLogger;
   broadcaster: Broadcaster;
   mailer: Mailer;
+  /** Set by the market attachment at start; null until then (and in tests that do not need prices). */
+  prices: PriceSource | null;
   /** Registers cleanup run on graceful shutdown, last registered first. */
   onClose(fn: () => Promise<void> | void): void;
 };

@@ -30,6 +30,7 @@ export async function startServer(config: Config, opts: { logger?: boolean | obj
     log: app.log,
     broadcaster: new MemoryBroadcaster(),
     mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }, app.log),
+    prices: null,
     onClose: (fn) => closers.push(fn),
   };
   await buildApp(ctx, app);

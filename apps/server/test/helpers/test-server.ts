@@ -51,7 +51,7 @@ export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }
 export type ApiCall = <T = any>(
   method: string,
   path: string,
-  opts?: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: BodyInit },
+  opts?: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: RequestInit["body"] },
 ) => Promise<ApiResponse<T>>;
 
 /** A tiny fetch client for `/api/v1` paths. */
@@ -59,7 +59,7 @@ export function apiCall(baseUrl: string): ApiCall {
   return async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    let body: BodyInit | undefined = opts.raw;
+    let body: RequestInit["body"] = opts.raw;
     if (opts.body !== undefined) {
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(opts.body);
