@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 /** Everything the server reads from the environment, parsed once at start. */
@@ -20,11 +20,70 @@ export type Config = {
   /** Price socket API key (SPEC §7 "API key in handshake auth"). */
   priceSocketKey: string;
   pusher: { appId: string; key: string; secret: string; host: string | null; port: number | null; useTls: boolean };
+  /** Private channels: the built-in gateway (default) or an external Pusher-protocol service. */
+  realtime: RealtimeSettings;
+  /** Uploaded files (chat attachments): disk under dataDir/uploads, or an S3-compatible bucket. */
+  uploads: UploadSettings;
   smtpUrl: string | null;
   rateLimit: { auth: number; windowMs: number };
   /** Background work (price feed, risk engine) runs on this node. */
   runWorkers: boolean;
 };
+
+export type RealtimeSettings = {
+  driver: 'gateway' | 'pusher';
+  /** Seconds of silence before a ping (sent to clients in `pusher:connection_established`). */
+  activityTimeoutSec: number;
+  /** Prefix of the Redis pub/sub channel nodes fan out through (REDIS_URL set). */
+  redisPrefix: string;
+  cluster: string;
+  /** What browsers connect to; null means the page's own host, port and scheme. */
+  publicHost: string | null;
+  publicPort: number | null;
+  publicTls: boolean | null;
+};
+
+export type UploadSettings = {
+  storage: 'disk' | 's3';
+  maxBytes: number;
+  /** Signs short-lived download URLs; derived from the Pusher secret unless set. */
+  signingSecret: string;
+  urlTtlSec: number;
+  s3: { bucket: string; endpoint: string | null; region: string; accessKeyId: string | null; secretAccessKey: string | null; forcePathStyle: boolean } | null;
+};
+
+function realtimeSettings(env: NodeJS.ProcessEnv): RealtimeSettings {
+  const tls = env.REALTIME_PUBLIC_TLS;
+  return {
+    driver: env.REALTIME_DRIVER === 'pusher' ? 'pusher' : 'gateway',
+    activityTimeoutSec: Number(env.REALTIME_ACTIVITY_TIMEOUT ?? 120),
+    redisPrefix: env.REALTIME_REDIS_PREFIX ?? 'bourse:',
+    cluster: env.PUSHER_CLUSTER ?? 'mt1',
+    publicHost: env.REALTIME_PUBLIC_HOST || null,
+    publicPort: env.REALTIME_PUBLIC_PORT ? Number(env.REALTIME_PUBLIC_PORT) : null,
+    publicTls: tls === 'true' ? true : tls === 'false' ? false : null,
+  };
+}
+
+function uploadSettings(env: NodeJS.ProcessEnv, pusherSecret: string): UploadSettings {
+  const endpoint = env.S3_ENDPOINT || null;
+  return {
+    storage: env.UPLOAD_STORAGE === 's3' ? 's3' : 'disk',
+    maxBytes: Number(env.UPLOAD_MAX_BYTES ?? 10 * 1024 * 1024),
+    signingSecret: env.DOWNLOAD_URL_SECRET || createHmac('sha256', pusherSecret).update('bourse-download-urls').digest('hex'),
+    urlTtlSec: Number(env.DOWNLOAD_URL_TTL ?? 3600),
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint,
+          region: env.S3_REGION ?? 'us-east-1',
+          accessKeyId: env.S3_ACCESS_KEY_ID || null,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : endpoint !== null,
+        }
+      : null,
+  };
+}
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -39,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const production = nodeEnv === 'production';
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  const pusherSecret = secret('PUSHER_APP_SECRET', env, production, production ? '' : randomBytes(16).toString('hex'));
   return {
     env: nodeEnv,
     port: Number(env.PORT ?? 3000),
@@ -57,11 +117,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pusher: {
       appId: env.PUSHER_APP_ID ?? 'bourse',
       key: env.PUSHER_APP_KEY ?? 'bourse-key',
-      secret: secret('PUSHER_APP_SECRET', env, production, production ? '' : randomBytes(16).toString('hex')),
+      secret: pusherSecret,
       host: env.PUSHER_HOST ?? null,
       port: env.PUSHER_PORT ? Number(env.PUSHER_PORT) : null,
       useTls: env.PUSHER_TLS === 'true',
     },
+    realtime: realtimeSettings(env),
+    uploads: uploadSettings(env, pusherSecret),
     smtpUrl: env.SMTP_URL ?? null,
     rateLimit: { auth: Number(env.AUTH_RATE_LIMIT ?? 10), windowMs: Number(env.AUTH_RATE_WINDOW_MS ?? 60_000) },
     runWorkers: env.RUN_WORKERS !== 'false',

@@ -6,3 +6,4 @@ export * from './settings.ts';
 export * from './admin.ts';
 export * from './countries.ts';
 export * from './realtime.ts';
+export * from './chat.ts';

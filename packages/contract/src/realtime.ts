@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import type { AdminChatUser, ChatMessage } from './chat.ts';
+
 /**
  * Private channels and their events (SPEC §7 "Realtime"). Channel names are given without the
  * `private-` prefix the Pusher protocol adds; events are broadcast with these exact names.
@@ -25,7 +28,38 @@ export type RealtimeEvents = {
   [events.notification]: { id: number; title: string; message: string; color: string };
   [events.userUpdated]: { id: number };
   [events.tradeUpdated]: { id?: number; reason: string };
-  [events.messageSent]: { id: number; sender_id: number; customer_id: number };
+  /** The full message, as GET /chat/messages returns it. */
+  [events.messageSent]: ChatMessage;
+  /** `ids` are the messages of the other side that `reader_id` has just read. */
   [events.messageRead]: { customer_id: number; reader_id: number; read_at: string; ids: number[] };
-  [events.usersChanged]: { user_id: number };
+  /** Customers whose online state, unread count or last message changed (coalesced). */
+  [events.usersChanged]: { users: Pick<AdminChatUser, 'id' | 'is_online' | 'unread_count' | 'last_message_at'>[] };
 };
+
+/** The Pusher protocol prefix of a private channel name. */
+export const PRIVATE_PREFIX = 'private-';
+
+/** POST /broadcasting/auth, sent by pusher-js form-encoded (JSON accepted too). */
+export const channelAuthRequest = z.object({
+  socket_id: z.string().regex(/^\d{1,20}\.\d{1,20}$/, 'The socket id is invalid.'),
+  channel_name: z.string().min(1).max(200),
+});
+export const channelAuthResponse = z.object({ auth: z.string() });
+
+/**
+ * GET /realtime/config: how to configure pusher-js / laravel-echo. A null host or port means the
+ * page's own; a null `force_tls` means "TLS when the page is https".
+ */
+export const realtimeConfigSchema = z.object({
+  driver: z.enum(['gateway', 'pusher']),
+  key: z.string(),
+  cluster: z.string(),
+  ws_host: z.string().nullable(),
+  ws_port: z.number().int().nullable(),
+  ws_path: z.string(),
+  force_tls: z.boolean().nullable(),
+  auth_endpoint: z.string(),
+  activity_timeout: z.number().int(),
+});
+export type RealtimeConfig = z.infer<typeof realtimeConfigSchema>;
+export const realtimeConfigResponse = z.object({ data: realtimeConfigSchema });

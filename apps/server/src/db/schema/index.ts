@@ -3,3 +3,4 @@ export * from './users.ts';
 export * from './accounts.ts';
 export * from './settings.ts';
 export * from './notifications.ts';
+export * from './chat.ts';

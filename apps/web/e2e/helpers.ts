@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { expect, type Browser, type Page, request as playwrightRequest } from '@playwright/test';
+
+export const ADMIN = { email: 'admin@bourse.local', password: 'admin-demo-pass' };
+
+/** Calls the real API directly (setup steps that are not what a test is about). */
+export async function apiCall<T = any>(baseURL: string, method: string, path: string, opts: { token?: string; body?: unknown } = {}): Promise<T> {
+  const ctx = await playwrightRequest.newContext({ baseURL });
+  try {
+    const res = await ctx.fetch(`/api/v1${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
+      data: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
+    const body = await res.json().catch(() => null);
+    if (!res.ok()) throw new Error(`${method} ${path} → ${res.status()} ${JSON.stringify(body)}`);
+    return body as T;
+  } finally {
+    await ctx.dispose();
+  }
+}
+
+export async function adminToken(baseURL: string): Promise<string> {
+  const res = await apiCall<{ data: { token: string } }>(baseURL, 'POST', '/auth/login', { body: ADMIN });
+  return res.data.token;
+}
+
+export type Customer = { id: number; email: string; password: string; firstName: string };
+
+/** Registers a new customer through the API and approves it as the admin. */
+export async function newCustomer(baseURL: string, opts: { approve?: boolean } = {}): Promise<Customer> {
+  const email = `e2e.${randomBytes(5).toString('hex')}@example.com`;
+  const password = 'e2e-password-1';
+  const firstName = 'Eve';
+  const res = await apiCall<{ data: { user: { id: number } } }>(baseURL, 'POST', '/auth/register', {
+    body: {
+      first_name: firstName, last_name: 'Tester', username: email.split('@')[0], email, phone: '+15550001111',
+      country_code: '+1', country: 'united-states', nationality: 'united-states', password, confirm_password: password,
+    },
+  });
+  if (opts.approve !== false) {
+    await apiCall(baseURL, 'PATCH', `/admin/clients/${res.data.user.id}/status`, { token: await adminToken(baseURL), body: { status: 'active' } });
+  }
+  return { id: res.data.user.id, email, password, firstName };
+}
+
+/** Signs in through the login form. */
+export async function signIn(page: Page, user: { email: string; password: string }) {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).not.toHaveURL(/\/$/);
+}
+
+/** Saves a screenshot of the page at 1280 px and at 375 px under screenshots/<name>-{1280,375}.png. */
+export async function screenshots(page: Page, name: string) {
+  const original = page.viewportSize();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true, style: '[data-sonner-toaster]{display:none!important}' });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+export type { Browser };

@@ -1,0 +1,49 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+export const baseURL = `http://localhost:${port}`;
+const dataDir = `/tmp/bourse-e2e-${process.pid}`;
+
+/**
+ * Browser tests drive Debian's Chromium against the built client served by the real server.
+ * Specs named `*.serial.spec.ts` change site-wide settings, so they run alone after the rest.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: '../../test-results/e2e',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: '../../test-results/playwright.json' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [
+    { name: 'e2e', testIgnore: /\.serial\.spec\.ts$/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'serial',
+      testMatch: /\.serial\.spec\.ts$/,
+      fullyParallel: false,
+      dependencies: ['e2e'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: {
+    command: `rm -rf ${dataDir} && node apps/server/src/main.ts`,
+    cwd: '../..',
+    url: `${baseURL}/api/v1/settings`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: '100000', NODE_ENV: 'development', PRICE_SEED: '42' },
+  },
+});

@@ -1,0 +1,49 @@
+import { useEffect, type ReactNode } from 'react';
+import { CloudOff, Wrench } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { FullScreenMessage } from '@/components/full-screen-message';
+import { useSiteSettings } from '@/stores/settings-store';
+import { LoadingScreen } from './loading-screen';
+
+export const DEFAULT_MAINTENANCE = 'This site is currently unavailable. Please check back later.';
+
+/** SPEC §4 site gate: loading → unreachable | maintenance | the app. Settings are fetched on every load. */
+export function SiteGate({ children }: { children: ReactNode }) {
+  const { settings, isLoading, error, initialized, fetchSettings } = useSiteSettings();
+  useEffect(() => {
+    void fetchSettings();
+  }, [fetchSettings]);
+
+  if (isLoading && !initialized) return <LoadingScreen siteName={settings?.name} />;
+  if (error || !settings) {
+    return (
+      <FullScreenMessage
+        icon={<CloudOff className="size-7" />}
+        title="Site Unreachable"
+        action={<Button loading={isLoading} onClick={() => void fetchSettings()}>Try Again</Button>}
+      >
+        <p>We're having trouble connecting to the server. This could be due to network issues or the server might be undergoing maintenance.</p>
+      </FullScreenMessage>
+    );
+  }
+  if (settings.status === 'disabled') {
+    return (
+      <FullScreenMessage
+        icon={<Wrench className="size-7" />}
+        title="Site Temporarily Disabled"
+        action={<Button loading={isLoading} onClick={() => void fetchSettings()}>Check Status</Button>}
+      >
+        <p>{settings.maintenanceMessage || DEFAULT_MAINTENANCE}</p>
+        {settings.contactEmail && (
+          <p>
+            If you need immediate assistance, please contact us at{' '}
+            <a className="text-brand underline" href={`mailto:${settings.contactEmail}`}>
+              {settings.contactEmail}
+            </a>
+          </p>
+        )}
+      </FullScreenMessage>
+    );
+  }
+  return <>{children}</>;
+}

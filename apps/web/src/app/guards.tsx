@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSession } from '@/stores/session-store';
+import { NotFoundPage } from './routes/not-found';
+
+/** Signed-in users only; others go to the login page. */
+export function ProtectedRoute({ children }: { children: ReactNode }) {
+  const token = useSession((s) => s.token);
+  const location = useLocation();
+  if (!token) return <Navigate to="/" replace state={{ from: location.pathname }} />;
+  return <>{children}</>;
+}
+
+/** Admins only; everyone else sees the not-found page (the server refuses them too). */
+export function AdminRoute({ children }: { children: ReactNode }) {
+  const user = useSession((s) => s.user);
+  const token = useSession((s) => s.token);
+  if (!token) return <Navigate to="/" replace />;
+  if (user?.role !== 'admin') return <NotFoundPage />;
+  return <>{children}</>;
+}
+
+/** SPEC §2: a logged-in user (user and token present) visiting registration screens goes to /main. */
+export function GuestRoute({ children }: { children: ReactNode }) {
+  const signedIn = useSession((s) => Boolean(s.user && s.token));
+  const isAdmin = useSession((s) => s.user?.role === 'admin');
+  if (signedIn) return <Navigate to={isAdmin ? '/admin' : '/main'} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { Dialog as RadixDialog } from 'radix-ui';
+import { ArrowDownToLine, Bot, LogOut, Menu, X } from 'lucide-react';
+import { BrandLogo } from '@/components/layout/brand-logo';
+import { cn } from '@/lib/cn';
+import { useSession } from '@/stores/session-store';
+import { useLogout } from '../use-logout';
+import { AccountMenu } from './account-menu';
+import { navItems } from './nav-items';
+import { UserMenu } from './user-menu';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn('flex items-center gap-3 rounded-lg px-3 py-2 text-sm transition-colors', isActive ? 'bg-brand/15 text-brand' : 'text-muted hover:bg-panel-2 hover:text-fg');
+
+function NavList({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Main" className="flex flex-col gap-1">
+      {navItems.map(({ label, to, Icon }) => (
+        <NavLink key={to} to={to} className={navLinkClass} onClick={onNavigate}>
+          <Icon className="size-4" aria-hidden /> {label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/** Client area layout: sidebar and header on desktop, a menu drawer under 768 px. */
+export function MainLayout() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const user = useSession((s) => s.user);
+  const logout = useLogout();
+  return (
+    <div className="flex min-h-full">
+      <aside className="sticky top-0 hidden h-screen w-60 shrink-0 flex-col gap-6 border-r border-line bg-panel p-4 md:flex">
+        <Link to="/main/dashboard" aria-label="Dashboard">
+          <BrandLogo />
+        </Link>
+        <NavList />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-line bg-bg/95 px-4 backdrop-blur md:px-6">
+          <button type="button" className="rounded-md p-2 text-muted hover:bg-panel-2 md:hidden" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
+            <Menu className="size-5" />
+          </button>
+          <Link to="/main/dashboard" className="md:hidden" aria-label="Dashboard">
+            <BrandLogo small />
+          </Link>
+          <div className="ml-auto flex items-center gap-2 md:gap-3">
+            <Link to="/mt4" className="hidden items-center gap-2 rounded-md px-3 py-2 text-sm text-muted hover:bg-panel-2 hover:text-fg md:inline-flex">
+              <Bot className="size-4" aria-hidden /> Auto Trader
+            </Link>
+            <Link to="/main/deposit" className="hidden items-center gap-2 rounded-md bg-up px-3 py-2 text-sm font-medium text-white hover:bg-green-700 md:inline-flex">
+              <ArrowDownToLine className="size-4" aria-hidden /> Deposit
+            </Link>
+            <AccountMenu className="hidden sm:flex" />
+            <UserMenu />
+          </div>
+        </header>
+        <main className="min-w-0 flex-1 p-4 md:p-6">
+          <Outlet />
+        </main>
+      </div>
+      <RadixDialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <RadixDialog.Portal>
+          <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/60 md:hidden" />
+          <RadixDialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-5 overflow-y-auto border-r border-line bg-panel p-4 md:hidden" aria-describedby={undefined}>
+            <div className="flex items-center justify-between">
+              <RadixDialog.Title asChild>
+                <span>
+                  <BrandLogo small />
+                </span>
+              </RadixDialog.Title>
+              <RadixDialog.Close className="rounded p-2 text-muted hover:bg-panel-2" aria-label="Close menu">
+                <X className="size-5" />
+              </RadixDialog.Close>
+            </div>
+            {user && <AccountMenu className="w-full" />}
+            <Link to="/main/deposit" onClick={() => setDrawerOpen(false)} className="flex items-center justify-center gap-2 rounded-md bg-up px-3 py-2 text-sm font-medium text-white">
+              <ArrowDownToLine className="size-4" aria-hidden /> Deposit
+            </Link>
+            <NavList onNavigate={() => setDrawerOpen(false)} />
+            <button type="button" onClick={() => void logout()} className="mt-auto flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-muted hover:bg-panel-2 hover:text-fg">
+              <LogOut className="size-4" aria-hidden /> Logout
+            </button>
+          </RadixDialog.Content>
+        </RadixDialog.Portal>
+      </RadixDialog.Root>
+    </div>
+  );
+}

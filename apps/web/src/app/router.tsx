@@ -1,0 +1,76 @@
+import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { Root } from './root';
+import { AdminRoute, GuestRoute, ProtectedRoute } from './guards';
+import { NotFoundPage } from './routes/not-found';
+import { LoginPage } from '@/features/auth/components/login-page';
+
+/** Loads a screen's chunk on first visit; `name` is the component the module exports. */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
+  return async () => ({ Component: (await load())[name] as React.ComponentType });
+}
+
+const guest = (element: React.ReactNode) => <GuestRoute>{element}</GuestRoute>;
+
+/** SPEC §2 route table. */
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      { path: '/', element: guest(<LoginPage />) },
+      { path: '/login', element: guest(<LoginPage />) },
+      { path: '/signup', lazy: page(() => import('@/features/registration/routes'), 'SignupRoute') },
+      { path: '/register', lazy: page(() => import('@/features/registration/routes'), 'RegisterRoute') },
+      { path: '/register/country-residence', lazy: page(() => import('@/features/registration/routes'), 'CountryRoute') },
+      { path: '/forgot-password', lazy: page(() => import('@/features/auth/components/forgot-password-page'), 'ForgotPasswordPage') },
+      { path: '/auto-login', lazy: page(() => import('@/features/auth/components/auto-login-page'), 'AutoLoginPage') },
+      {
+        path: '/main',
+        element: <ProtectedRoute><Outlet /></ProtectedRoute>,
+        children: [
+          {
+            lazy: page(() => import('./layouts/main-layout'), 'MainLayout'),
+            children: [
+          { index: true, element: <Navigate to="/main/dashboard" replace /> },
+          { path: 'dashboard', lazy: page(() => import('@/features/dashboard/dashboard-page'), 'DashboardPage') },
+          { path: 'accounts', lazy: page(() => import('@/features/accounts/accounts-page'), 'AccountsPage') },
+          { path: 'chat', lazy: page(() => import('@/features/chat/chat-page'), 'ChatPage') },
+          { path: 'marketplace', lazy: page(() => import('@/features/client-area/client-area-pages'), 'MarketplacePage') },
+          { path: 'deposit', lazy: page(() => import('@/features/client-area/client-area-pages'), 'DepositRedirect') },
+          { path: 'deposit/card', lazy: page(() => import('@/features/client-area/client-area-pages'), 'DepositPage') },
+          { path: 'deposit/:crypto', lazy: page(() => import('@/features/client-area/client-area-pages'), 'DepositPage') },
+          { path: 'deposit/:crypto/:walletId', lazy: page(() => import('@/features/client-area/client-area-pages'), 'DepositPage') },
+          { path: 'personal', lazy: page(() => import('@/features/client-area/client-area-pages'), 'PersonalPage') },
+          { path: 'withdrawal', lazy: page(() => import('@/features/client-area/client-area-pages'), 'WithdrawalPage') },
+          { path: 'verification', lazy: page(() => import('@/features/client-area/client-area-pages'), 'VerificationPage') },
+          { path: 'savings', lazy: page(() => import('@/features/client-area/client-area-pages'), 'SavingsPage') },
+          { path: 'settings', lazy: page(() => import('@/features/client-area/client-area-pages'), 'SettingsPage') },
+          { path: 'test', lazy: page(() => import('@/features/client-area/client-area-pages'), 'TestPage') },
+            ],
+          },
+        ],
+      },
+      {
+        path: '/mt4',
+        element: <ProtectedRoute><Outlet /></ProtectedRoute>,
+        children: [{ index: true, lazy: page(() => import('@/features/trading-room/trading-room-page'), 'TradingRoomPage') }],
+      },
+      {
+        path: '/admin',
+        element: <AdminRoute><Outlet /></AdminRoute>,
+        children: [
+          {
+            lazy: page(() => import('@/features/admin/admin-layout'), 'AdminLayout'),
+            children: [
+              { index: true, element: <Navigate to="/admin/clients" replace /> },
+              { path: 'clients', lazy: page(() => import('@/features/admin/clients-page'), 'ClientsPage') },
+              { path: 'settings', lazy: page(() => import('@/features/admin/site-settings-page'), 'SiteSettingsPage') },
+              { path: 'chat', lazy: page(() => import('@/features/admin-chat/admin-chat-page'), 'AdminChatPage') },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);
+

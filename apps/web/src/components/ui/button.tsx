@@ -1,0 +1,37 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { Loader2 } from 'lucide-react';
+import { cn } from '@/lib/cn';
+
+const variants = {
+  primary: 'bg-brand text-white hover:bg-brand-strong',
+  secondary: 'bg-panel-2 text-fg border border-line hover:bg-line',
+  ghost: 'text-muted hover:text-fg hover:bg-panel-2',
+  danger: 'bg-down text-white hover:bg-red-700',
+  buy: 'bg-up text-white hover:bg-green-700',
+} as const;
+const sizes = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4 text-sm', lg: 'h-12 px-6 text-base' } as const;
+
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: keyof typeof variants;
+  size?: keyof typeof sizes;
+  loading?: boolean;
+};
+
+export function Button({ variant = 'primary', size = 'md', loading, disabled, className, children, type = 'button', ...rest }: ButtonProps) {
+  return (
+    <button
+      type={type}
+      disabled={disabled || loading}
+      className={cn(
+        'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60',
+        variants[variant],
+        sizes[size],
+        className,
+      )}
+      {...rest}
+    >
+      {loading && <Loader2 className="size-4 animate-spin" aria-hidden />}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,4 @@
+export function AdminChatPage() {
+  return <p className="p-6 text-muted">AdminChatPage</p>;
+}
+

@@ -1,0 +1,4 @@
+export function ForgotPasswordPage() {
+  return <p className="p-6 text-muted">ForgotPasswordPage</p>;
+}
+

@@ -1,0 +1,4 @@
+export function TradingRoomPage() {
+  return <p className="p-6 text-muted">TradingRoomPage</p>;
+}
+

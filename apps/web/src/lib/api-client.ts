@@ -1,0 +1,103 @@
+import type { ErrorBody } from '@bourse/contract';
+import { API_TIMEOUT_MS, NO_401_REDIRECT_PATHS } from '@/config/constants';
+
+/** A failed call: HTTP status (0 for network/timeout) and the server's `{message, errors}`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: Partial<ErrorBody> | null;
+  constructor(status: number, message: string, body: Partial<ErrorBody> | null) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+  /** First message for a field, for forms. */
+  field(name: string): string | undefined {
+    return this.body?.errors?.[name]?.[0];
+  }
+}
+
+type Options = { body?: unknown; signal?: AbortSignal; headers?: Record<string, string>; skipAuthRedirect?: boolean };
+
+let baseUrl = '/api/v1';
+let tokenProvider: () => string | null = () => null;
+let onUnauthorized: () => void = () => {};
+const redirected401 = new Set<string>();
+
+/** The API root is same-origin by default and replaceable at runtime (SPEC §7). */
+export function configureApi(opts: { baseUrl?: string; token?: () => string | null; onUnauthorized?: () => void }) {
+  if (opts.baseUrl !== undefined) baseUrl = opts.baseUrl;
+  if (opts.token) tokenProvider = opts.token;
+  if (opts.onUnauthorized) onUnauthorized = opts.onUnauthorized;
+}
+
+export function authHeaders(): Record<string, string> {
+  const token = tokenProvider();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+export function apiUrl(path: string): string {
+  if (!baseUrl) throw new Error('No base URL configured');
+  return `${baseUrl}${path}`;
+}
+
+/** JSON request with bearer auth, 15 s timeout, error logging and the SPEC's 401 rule. */
+export async function api<T>(method: string, path: string, opts: Options = {}): Promise<T> {
+  const url = apiUrl(path);
+  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...authHeaders(), ...opts.headers },
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal,
+    });
+  } catch (error) {
+    const timedOut = timeout.aborted;
+    console.error('API error', { status: 0, statusText: timedOut ? 'timeout' : 'network error', url, method });
+    throw new ApiError(0, timedOut ? 'The server took too long to answer.' : 'Could not reach the server.', null);
+  }
+  const text = await res.text();
+  const data = text ? safeJson(text) : null;
+  if (!res.ok) {
+    console.error('API error', { status: res.status, statusText: res.statusText, data, url, method });
+    if (res.status === 401) handle401(method, path, opts.skipAuthRedirect);
+    const body = (data && typeof data === 'object' ? data : null) as Partial<ErrorBody> | null;
+    throw new ApiError(res.status, body?.message ?? res.statusText ?? 'Request failed', body);
+  }
+  return data as T;
+}
+
+/** SPEC §4: the first 401 of a request outside the public paths clears the session and goes to /. */
+function handle401(method: string, path: string, skip?: boolean) {
+  const key = `${method} ${path}`;
+  if (skip || redirected401.has(key)) return;
+  redirected401.add(key);
+  if (!NO_401_REDIRECT_PATHS.includes(window.location.pathname)) onUnauthorized();
+}
+
+export function resetUnauthorizedMemory() {
+  redirected401.clear();
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export const http = {
+  get: <T>(path: string, opts?: Options) => api<T>('GET', path, opts),
+  post: <T>(path: string, body?: unknown, opts?: Options) => api<T>('POST', path, { ...opts, body }),
+  put: <T>(path: string, body?: unknown, opts?: Options) => api<T>('PUT', path, { ...opts, body }),
+  patch: <T>(path: string, body?: unknown, opts?: Options) => api<T>('PATCH', path, { ...opts, body }),
+  delete: <T>(path: string, opts?: Options) => api<T>('DELETE', path, opts),
+};
+
+/** A message for a toast: the server's words when it gave any, else the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status > 0 && error.body?.message ? error.body.message : fallback;
+}

@@ -1,0 +1,20 @@
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+const server = `http://localhost:${process.env.API_PORT ?? 3000}`;
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': server,
+      '/socket.io': { target: server, ws: true },
+      '/app': { target: server, ws: true },
+    },
+  },
+  build: { sourcemap: false, chunkSizeWarningLimit: 700 },
+});

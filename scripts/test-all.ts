@@ -1,0 +1,57 @@
+// The README's test command: every suite (unit, server integration, browser), then one summary line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const results = 'test-results';
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+mkdirSync('screenshots', { recursive: true });
+
+type Tally = { passed: number; failed: number; skipped: number };
+const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+let broken = false;
+
+function run(label: string, command: string, args: string[]) {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const res = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  if (res.status !== 0) {
+    console.error(`${label} exited with ${res.status ?? res.signal}`);
+    broken = true;
+  }
+}
+
+function add(t: Tally) {
+  total.passed += t.passed;
+  total.failed += t.failed;
+  total.skipped += t.skipped;
+}
+
+run('unit and integration', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile=${results}/vitest.json`]);
+if (existsSync(`${results}/vitest.json`)) {
+  const v = JSON.parse(readFileSync(`${results}/vitest.json`, 'utf8'));
+  add({ passed: v.numPassedTests, failed: v.numFailedTests, skipped: v.numPendingTests + (v.numTodoTests ?? 0) });
+} else broken = true;
+
+run('browser', 'npm', ['run', 'test:e2e']);
+if (existsSync(`${results}/playwright.json`)) {
+  const p = JSON.parse(readFileSync(`${results}/playwright.json`, 'utf8'));
+  add({ passed: p.stats.expected, failed: p.stats.unexpected + p.stats.flaky, skipped: p.stats.skipped });
+} else broken = true;
+
+// CI (and anyone with a PostgreSQL to spare) runs the server integration suite again on PostgreSQL,
+// with Redis for the multi-node tests.
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (pgUrl) {
+  const env = { ...process.env, DATABASE_URL: pgUrl, REDIS_URL: process.env.TEST_REDIS_URL ?? '' };
+  console.log('\n=== server integration on PostgreSQL');
+  const res = spawnSync('vitest', ['run', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile=${results}/vitest-pg.json`], { stdio: 'inherit', env });
+  if (res.status !== 0) broken = true;
+  if (existsSync(`${results}/vitest-pg.json`)) {
+    const v = JSON.parse(readFileSync(`${results}/vitest-pg.json`, 'utf8'));
+    add({ passed: v.numPassedTests, failed: v.numFailedTests, skipped: v.numPendingTests + (v.numTodoTests ?? 0) });
+  } else broken = true;
+}
+
+if (broken && total.failed === 0) total.failed = 1;
+console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(total.failed > 0 || broken ? 1 : 0);
