@@ -6,3 +6,4 @@ export * from './leverage.ts';
 export * from './calculator.ts';
 export * from './trigger-rules.ts';
 export * from './volume-input.ts';
+export * from './trading-hours.ts';
