@@ -8,6 +8,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
         resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
       },
@@ -20,6 +21,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // PGlite instances are memory-hungry; two workers match the machine's two cores.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

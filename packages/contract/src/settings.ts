@@ -3,7 +3,8 @@ import { z } from 'zod';
 /** Values of `r_page` choosing the registration variant (SPEC §2). Unknown values show the full form. */
 export const registrationPages = ['basic', 'ic', 'td'] as const;
 
-const optionalUrl = z.union([z.url().max(500), z.literal('')]).nullable();
+// http(s) only: these end up in href and src attributes.
+const optionalUrl = z.union([z.url({ protocol: /^https?$/, error: 'Enter an http(s) URL' }).max(500), z.literal('')]).nullable();
 const optionalText = z.string().max(2000).nullable();
 
 /** Site settings (SPEC §3), public through GET /settings and edited by admins. */
@@ -26,7 +27,11 @@ export const siteSettingsSchema = z.object({
   help_url: optionalUrl,
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
-export const siteSettingsUpdate = siteSettingsSchema.partial();
+/** An admin's change to the site settings: known fields only, at least one. */
+export const siteSettingsUpdate = siteSettingsSchema
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update.' });
 export const settingsResponse = z.object({ data: siteSettingsSchema });
 
 export const assetCategories = ['cryptos', 'stocks', 'indices', 'commodities', 'metals', 'forex'] as const;

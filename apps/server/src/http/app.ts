@@ -16,8 +16,19 @@ import { apiModules } from './routes.ts';
 
 export const API_PREFIX = '/api/v1';
 
+export type RouteInfo = { method: string; url: string; auth: 'public' | 'user' | 'admin'; hasBody: boolean };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with its access level, for the authorisation tests and the docs. */
+    routeTable: RouteInfo[];
+  }
+}
+
 /** Builds the HTTP application: security headers, the API under /api/v1, its docs, and the SPA. */
 export async function buildApp(ctx: AppContext, app: FastifyInstance): Promise<FastifyInstance> {
+  const routeTable: RouteInfo[] = [];
+  app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -57,6 +68,13 @@ export async function buildApp(ctx: AppContext, app: FastifyInstance): Promise<F
   await app.register(
     async (api) => {
       registerAuth(api, ctx.db);
+      api.addHook('onRoute', (route) => {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        for (const method of methods) {
+          if (method === 'HEAD') continue;
+          routeTable.push({ method, url: route.url, auth: route.config?.auth ?? 'user', hasBody: Boolean(route.schema?.body) });
+        }
+      });
       for (const mod of apiModules) await api.register(async (scope) => mod(scope, ctx));
     },
     { prefix: API_PREFIX },

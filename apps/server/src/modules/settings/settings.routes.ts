@@ -23,7 +23,7 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   api.put(
     '/admin/leverage',
-    { config: { auth: 'admin' }, schema: { tags: ['admin'], body: leverageMap.partial(), response: { 200: envelope(leverageMap) } } },
+    { config: { auth: 'admin' }, schema: { tags: ['admin'], body: leverageMap.partial().strict().refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update.' }), response: { 200: envelope(leverageMap) } } },
     async (req) => ({ data: await updateLeverageMap(ctx.db, req.body) }),
   );
 }

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { channels, events } from '@bourse/contract';
+import { MemoryBroadcaster } from '../src/realtime/broadcaster.ts';
+import { createTestUser, registrationForm, type TestUser } from './helpers/factories.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+let server: TestServer;
+let admin: TestUser;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await createTestUser(server, { role: 'admin', firstName: 'Root' });
+});
+afterAll(() => server.close());
+
+describe('clients', () => {
+  it('searches by name, email and account id, newest first, paged', async () => {
+    const form = registrationForm({ first_name: 'Zephyrine', last_name: 'Quill' });
+    const created = (await server.call('POST', '/auth/register', { body: form })).body.data.user;
+    for (const q of ['zephyr', 'Zephyrine Quill', form.email.slice(0, 12), created.account_id]) {
+      const res = await server.call('GET', `/admin/clients?search=${encodeURIComponent(q)}`, { token: admin.token });
+      expect(res.status).toBe(200);
+      expect(res.body.data.map((c: { id: number }) => c.id), q).toContain(created.id);
+    }
+    const none = await server.call('GET', '/admin/clients?search=%25_%5C', { token: admin.token });
+    expect(none.body.data).toEqual([]);
+    const pending = await server.call('GET', '/admin/clients?status=pending', { token: admin.token });
+    expect(pending.body.data.every((c: { status: string }) => c.status === 'pending')).toBe(true);
+    expect(pending.body.meta.current_page).toBe(1);
+  });
+
+  it('approves a pending client, notifies them live and tells their user channel', async () => {
+    const created = (await server.call('POST', '/auth/register', { body: registrationForm() })).body.data.user;
+    const res = await server.call('PATCH', `/admin/clients/${created.id}/status`, { token: admin.token, body: { status: 'active' } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe('active');
+    const sent = (server.ctx.broadcaster as MemoryBroadcaster).sent;
+    if (sent) {
+      expect(sent.some((e) => e.channel === channels.user(created.id) && e.event === events.userUpdated)).toBe(true);
+      expect(sent.some((e) => e.channel === channels.notification(created.id) && e.event === events.notification)).toBe(true);
+    }
+    const login = await server.call('POST', '/auth/login', { body: { email: created.email, password: 'correct-horse-9' } });
+    expect(login.body.data.user.notifications[0]).toMatchObject({ title: 'Account approved', color: 'success', read: false });
+  });
+
+  it('deactivates and reactivates; a deactivated client can read their status only', async () => {
+    const customer = await createTestUser(server);
+    await server.call('PATCH', `/admin/clients/${customer.id}/status`, { token: admin.token, body: { status: 'deactivated' } });
+    const me = await server.call('GET', '/user', { token: customer.token });
+    expect(me.body.data.status).toBe('deactivated');
+    expect((await server.call('GET', '/admin/clients', { token: customer.token })).status).toBe(403);
+    await server.call('PATCH', `/admin/clients/${customer.id}/status`, { token: admin.token, body: { status: 'active' } });
+    expect((await server.call('GET', '/user', { token: customer.token })).body.data.status).toBe('active');
+  });
+
+  it('refuses an unknown status, an unknown client and changing one’s own status', async () => {
+    expect((await server.call('PATCH', '/admin/clients/1/status', { token: admin.token, body: { status: 'root' } })).status).toBe(422);
+    expect((await server.call('PATCH', '/admin/clients/999999/status', { token: admin.token, body: { status: 'active' } })).status).toBe(404);
+    expect((await server.call('PATCH', `/admin/clients/${admin.id}/status`, { token: admin.token, body: { status: 'deactivated' } })).status).toBe(403);
+  });
+
+  it('signs a client out of every device', async () => {
+    const customer = await createTestUser(server);
+    expect((await server.call('POST', `/admin/clients/${customer.id}/sign-out`, { token: admin.token })).status).toBe(200);
+    expect((await server.call('GET', '/user', { token: customer.token })).status).toBe(401);
+  });
+});
+
+describe('site settings', () => {
+  it('are public, every SPEC field present, and change for everyone when an admin saves them', async () => {
+    const before = await server.call('GET', '/settings');
+    expect(Object.keys(before.body.data).sort()).toEqual(
+      ['status', 'name', 'maintenanceMessage', 'contactEmail', 'must_verify_account', 'favicon', 'logo', 'logo_sm', 'website_url', 'r_page',
+        'register_page_header', 'register_page_footer', 'terms_url', 'privacy_url', 'risk_url', 'help_url'].sort(),
+    );
+    const saved = await server.call('PUT', '/admin/settings', {
+      token: admin.token,
+      body: { status: 'disabled', maintenanceMessage: 'Back at 10:00 UTC', contactEmail: 'ops@example.com', r_page: 'ic' },
+    });
+    expect(saved.status).toBe(200);
+    const after = await server.call('GET', '/settings');
+    expect(after.body.data).toMatchObject({ status: 'disabled', maintenanceMessage: 'Back at 10:00 UTC', contactEmail: 'ops@example.com', r_page: 'ic' });
+    await server.call('PUT', '/admin/settings', { token: admin.token, body: { status: 'enabled' } });
+  });
+
+  it('validate URLs and emails and refuse unknown fields', async () => {
+    const bad = await server.call('PUT', '/admin/settings', { token: admin.token, body: { logo: 'javascript:alert(1)', contactEmail: 'nope' } });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['contactEmail', 'logo']);
+    expect((await server.call('PUT', '/admin/settings', { token: admin.token, body: { owner: 'me' } })).status).toBe(422);
+  });
+
+  it('serve the leverage map with the SPEC default of 100 and the admin’s changes', async () => {
+    const customer = await createTestUser(server);
+    const data = await server.call('GET', '/data', { token: customer.token });
+    expect(data.body.data.leverage).toEqual({ cryptos: 100, stocks: 100, indices: 100, commodities: 100, metals: 100, forex: 100 });
+    await server.call('PUT', '/admin/leverage', { token: admin.token, body: { forex: 30 } });
+    expect((await server.call('GET', '/data', { token: customer.token })).body.data.leverage.forex).toBe(30);
+    expect((await server.call('PUT', '/admin/leverage', { token: admin.token, body: { forex: 0 } })).status).toBe(422);
+  });
+});
+
+describe('notifications and presence', () => {
+  it('marks one’s own notification read, not someone else’s', async () => {
+    const a = await createTestUser(server);
+    const b = await createTestUser(server);
+    await server.call('POST', '/admin/notifications', { token: admin.token, body: { user_id: a.id, title: 'Hello', message: 'Welcome aboard' } });
+    const note = (await server.call('GET', '/user', { token: a.token })).body.data.notifications[0];
+    expect(note).toMatchObject({ title: 'Hello', message: 'Welcome aboard', read: false });
+    expect((await server.call('POST', `/notifications/${note.id}/read`, { token: b.token })).status).toBe(404);
+    expect((await server.call('POST', `/notifications/${note.id}/read`, { token: a.token })).status).toBe(200);
+    expect((await server.call('GET', '/user', { token: a.token })).body.data.notifications).toEqual([]);
+  });
+
+  it('sends a notification to every customer', async () => {
+    const res = await server.call('POST', '/admin/notifications', { token: admin.token, body: { title: 'Maintenance', message: 'Tonight', color: 'warning' } });
+    expect(res.body.sent).toBeGreaterThan(0);
+  });
+
+  it('shows a user online after a heartbeat', async () => {
+    const user = await createTestUser(server);
+    expect((await server.call('GET', '/user', { token: user.token })).body.data.is_online).toBe(false);
+    await server.call('POST', '/user/heartbeat', { token: user.token });
+    expect((await server.call('GET', '/user', { token: user.token })).body.data.is_online).toBe(true);
+  });
+});

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestUser } from './helpers/factories.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+/** The newest link to `pathname` in the mail log the default mail transport writes. */
+function lastMailedToken(to: string, pathname: string): string {
+  const log = readFileSync(path.join(server.ctx.config.dataDir, 'mail.log'), 'utf8');
+  const mails = log.split('--- ').filter((m) => m.includes(`To: ${to}`));
+  const match = new RegExp(`${pathname}\\?token=([\\w-]+)`).exec(mails.at(-1) ?? '');
+  if (!match) throw new Error(`no ${pathname} link mailed to ${to}`);
+  return match[1]!;
+}
+
+describe('forgot and reset password', () => {
+  it('mails a single-use link that sets a new password and signs every device out', async () => {
+    const user = await createTestUser(server);
+    const forgot = await server.call('POST', '/auth/forgot-password', { body: { email: user.email } });
+    expect(forgot.status).toBe(200);
+    const token = lastMailedToken(user.email, '/forgot-password');
+
+    const reset = await server.call('POST', '/auth/reset-password', { body: { token, password: 'brand-new-pass', confirm_password: 'brand-new-pass' } });
+    expect(reset.status).toBe(200);
+    expect((await server.call('GET', '/user', { token: user.token })).status).toBe(401);
+    expect((await server.call('POST', '/auth/login', { body: { email: user.email, password: 'brand-new-pass' } })).status).toBe(200);
+    expect((await server.call('POST', '/auth/login', { body: { email: user.email, password: user.password } })).status).toBe(422);
+
+    const again = await server.call('POST', '/auth/reset-password', { body: { token, password: 'another-pass-1', confirm_password: 'another-pass-1' } });
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe('This link is invalid or has expired.');
+  });
+
+  it('answers an unknown email exactly like a known one', async () => {
+    const user = await createTestUser(server);
+    const known = await server.call('POST', '/auth/forgot-password', { body: { email: user.email } });
+    const unknown = await server.call('POST', '/auth/forgot-password', { body: { email: 'nobody-here@example.com' } });
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+  });
+
+  it('refuses mismatched passwords with the SPEC message', async () => {
+    const res = await server.call('POST', '/auth/reset-password', { body: { token: 'x'.repeat(43), password: 'brand-new-pass', confirm_password: 'other-pass-12' } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.confirm_password).toEqual(['Passwords do not match']);
+  });
+});
+
+describe('one-time login links', () => {
+  it('lets an admin issue a link that signs the customer in once', async () => {
+    const admin = await createTestUser(server, { role: 'admin' });
+    const customer = await createTestUser(server);
+    const link = await server.call('POST', `/admin/clients/${customer.id}/login-link`, { token: admin.token });
+    expect(link.status).toBe(200);
+    const token = new URL(link.body.data.url).searchParams.get('token')!;
+    expect(new URL(link.body.data.url).pathname).toBe('/auto-login');
+
+    const first = await server.call('POST', '/auth/auto-login', { body: { token } });
+    expect(first.status).toBe(200);
+    expect(first.body.data.user.id).toBe(customer.id);
+    expect((await server.call('GET', '/user', { token: first.body.data.token })).body.data.email).toBe(customer.email);
+    expect((await server.call('POST', '/auth/auto-login', { body: { token } })).status).toBe(422);
+  });
+
+  it('refuses a customer issuing links', async () => {
+    const customer = await createTestUser(server);
+    expect((await server.call('POST', `/admin/clients/${customer.id}/login-link`, { token: customer.token })).status).toBe(403);
+  });
+});
