@@ -26,6 +26,7 @@ function add(t: Tally) {
   total.skipped += t.skipped;
 }
 
+run('typecheck', 'npm', ['run', 'typecheck']);
 run('unit and integration', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile=${results}/vitest.json`]);
 if (existsSync(`${results}/vitest.json`)) {
   const v = JSON.parse(readFileSync(`${results}/vitest.json`, 'utf8'));

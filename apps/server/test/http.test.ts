@@ -60,7 +60,7 @@ describe('security headers and CORS', () => {
 
 describe('API docs', () => {
   it('publishes OpenAPI generated from the zod schemas and a docs page', async () => {
-    const spec = await (await fetch(`${server.url}/api/v1/openapi.json`)).json();
+    const spec = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as { openapi: string; paths: Record<string, any> };
     expect(spec.openapi).toMatch(/^3\./);
     expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/v1/auth/login', '/api/v1/user', '/api/v1/settings']));
     const register = spec.paths['/api/v1/auth/register'].post.requestBody.content['application/json'].schema;
