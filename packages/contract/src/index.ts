@@ -7,3 +7,5 @@ export * from './admin.ts';
 export * from './countries.ts';
 export * from './realtime.ts';
 export * from './chat.ts';
+export * from './trading.ts';
+export * from './assets.ts';

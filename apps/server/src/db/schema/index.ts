@@ -4,3 +4,5 @@ export * from './accounts.ts';
 export * from './settings.ts';
 export * from './notifications.ts';
 export * from './chat.ts';
+export * from './trading.ts';
+export * from './market.ts';

@@ -1,0 +1,46 @@
+import { integer, jsonb, numeric, pgTable, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { tradingAccounts } from './accounts.ts';
+import { users } from './users.ts';
+
+const priceColumn = (name: string) => numeric(name, { precision: 30, scale: 10 });
+
+/** Positions and pending orders (migration 0300). Volume is in units; money is numeric(20,2). */
+export const trades = pgTable('trades', {
+  id: serial('id').primaryKey(),
+  tradeId: text('trade_id').notNull().unique(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  accountId: integer('account_id').notNull().references(() => tradingAccounts.id, { onDelete: 'cascade' }),
+  parentId: integer('parent_id').references((): AnyPgColumn => trades.id, { onDelete: 'set null' }),
+  assetId: integer('asset_id').notNull(),
+  assetSymbol: text('asset_symbol').notNull(),
+  assetName: text('asset_name').notNull(),
+  quoteCurrency: text('quote_currency').notNull().default('USD'),
+  tradeType: text('trade_type', { enum: ['buy', 'sell'] }).notNull(),
+  orderType: text('order_type', { enum: ['market', 'limit', 'stop'] }).notNull().default('market'),
+  status: text('status', { enum: ['open', 'closed', 'pending', 'cancelled'] }).notNull(),
+  volume: numeric('volume', { precision: 24, scale: 8 }).notNull(),
+  lots: numeric('lots', { precision: 10, scale: 2 }).notNull(),
+  contractSize: numeric('contract_size', { precision: 20, scale: 8 }).notNull(),
+  margin: numeric('margin', { precision: 20, scale: 2 }).notNull().default('0'),
+  leverage: integer('leverage').notNull(),
+  openingPrice: priceColumn('opening_price'),
+  closingPrice: priceColumn('closing_price'),
+  takeProfit: priceColumn('take_profit'),
+  stopLoss: priceColumn('stop_loss'),
+  trailingStop: priceColumn('trailing_stop'),
+  triggerPrice: priceColumn('trigger_price'),
+  requestedPrice: priceColumn('requested_price'),
+  filledPrice: priceColumn('filled_price'),
+  slippage: priceColumn('slippage'),
+  latencyMs: integer('latency_ms'),
+  pnl: numeric('pnl', { precision: 20, scale: 2 }).notNull().default('0'),
+  closeReason: text('close_reason', { enum: ['manual', 'tp', 'sl', 'stop_out', 'trailing', 'no_margin'] }),
+  openTime: timestamp('open_time', { withTimezone: true }),
+  closeTime: timestamp('close_time', { withTimezone: true }),
+  idempotencyKey: text('idempotency_key'),
+  requestHash: text('request_hash'),
+  /** The first answer to an idempotent order, replayed verbatim to retries. */
+  firstResponse: jsonb('first_response'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,139 @@
+import { Decimal } from 'decimal.js';
+import { z } from 'zod';
+import {
+  closingPrice,
+  fillPrice,
+  lotsProblem,
+  lotsToUnits,
+  marginDecimal,
+  pendingPriceAllowed,
+  resolveLeverage,
+  targetProblems,
+  type BidAsk,
+  type Side,
+} from '@bourse/domain';
+import { storeTradeRequest, tradingMessages as msg, type OrderKind } from '@bourse/contract';
+import type { AppContext } from '../../app-context.ts';
+import { HttpError, invalid } from '../../http/errors.ts';
+import type { PriceSource } from '../market/price-source.ts';
+import { getLeverageMap } from '../settings/settings.service.ts';
+import { accountTypeOf, findUserById } from '../users/users.repository.ts';
+import type { Instrument } from './instruments.ts';
+import type { Valuer } from './valuation.ts';
+
+export type StoreTradeBody = z.output<typeof storeTradeRequest>;
+
+/** Everything decided about an order before its transaction: validated, priced and margined. */
+export type OrderPlan = {
+  instrument: Instrument;
+  side: Side;
+  kind: OrderKind;
+  lots: number;
+  units: number;
+  leverage: number;
+  margin: Decimal;
+  /** Fill price of a market order; the entry price of a pending one. */
+  price: number;
+  requested: number;
+  takeProfit: number | null;
+  stopLoss: number | null;
+  trailing: number | null;
+};
+
+/** The message for a fill that moved past the allowed deviation from the client's price. */
+export function priceMovedMessage(requested: number, filled: number, movedPct: number, maxPct: number): string {
+  return `The price moved from ${requested} to ${filled} (${movedPct.toFixed(2)}%), more than the allowed ${maxPct}%. Please review the new price and try again.`;
+}
+
+/**
+ * Checks an order against the instrument, the market and the SPEC rules, and prices it from the
+ * server's own quote. Throws the client-facing error for the first rule broken.
+ */
+export async function planOrder(ctx: AppContext, prices: PriceSource, instrument: Instrument | null, body: StoreTradeBody, valuer: Valuer, userId: number): Promise<OrderPlan> {
+  if (!instrument) throw invalid('id', msg.assetUnavailable);
+  const problem = lotsProblem(body.volume);
+  if (problem) throw invalid('volume', problem === 'off_step' ? msg.volumeStep : msg.volumeRange);
+  if (!prices.isOpen(instrument.id)) throw new HttpError(422, msg.marketClosed);
+  const quote = prices.quote(instrument.id);
+  if (!quote) throw new HttpError(422, msg.noPrice);
+  const side = body.type;
+  const price = entryPrice(ctx, side, body, quote);
+  const trailing = body.trailing_stop || null;
+  const takeProfit = body.take_profit || null;
+  const stopLoss = body.stop_loss || (trailing && body.order_type === 'market' ? trailingStart(side, quote, trailing) : null);
+  checkTargets(side, price, takeProfit, stopLoss, false);
+  const conversion = await valuer.conversion(instrument.quoteCurrency);
+  if (conversion === null) throw invalid('id', msg.noConversion);
+  const leverage = await leverageOf(ctx, userId, instrument, body.leverage);
+  const margin = marginDecimal({ lots: body.volume, contractSize: instrument.contractSize, rate: price, leverage, conversion });
+  return {
+    instrument,
+    side,
+    kind: body.order_type,
+    lots: body.volume,
+    units: lotsToUnits(body.volume, instrument.contractSize),
+    leverage,
+    margin,
+    price,
+    requested: body.order_type === 'market' ? body.opening_price : price,
+    takeProfit,
+    stopLoss,
+    trailing,
+  };
+}
+
+function entryPrice(ctx: AppContext, side: Side, body: StoreTradeBody, quote: BidAsk): number {
+  if (body.order_type !== 'market') {
+    if (body.price === undefined) throw invalid('price', msg.pendingPriceRequired);
+    if (!pendingPriceAllowed(side, body.order_type, body.price, quote)) throw invalid('price', pendingSideMessage(side, body.order_type));
+    return body.price;
+  }
+  const filled = fillPrice(side, quote);
+  const movedPct = (Math.abs(filled - body.opening_price) / body.opening_price) * 100;
+  const maxPct = ctx.config.trading.maxDeviationPct;
+  if (movedPct > maxPct) throw new HttpError(409, priceMovedMessage(body.opening_price, filled, movedPct, maxPct));
+  return filled;
+}
+
+/** The SPEC-side rule a pending price broke. */
+export function pendingSideMessage(side: Side, kind: 'limit' | 'stop'): string {
+  if (side === 'buy') return kind === 'limit' ? msg.buyLimitSide : msg.buyStopSide;
+  return kind === 'limit' ? msg.sellLimitSide : msg.sellStopSide;
+}
+
+/** A trailing stop starts `distance` behind the price the position would close at. */
+export function trailingStart(side: Side, quote: BidAsk, distance: number): number {
+  const close = closingPrice(side, quote);
+  return side === 'buy' ? close - distance : close + distance;
+}
+
+/**
+ * Refuses take-profit and stop-loss levels on the wrong side of `reference`: the entry for a new
+ * order, the current closing price (`open`) for a position being modified.
+ */
+export function checkTargets(side: Side, reference: number, takeProfit: number | null, stopLoss: number | null, open: boolean): void {
+  const problems = targetProblems(side, reference, takeProfit, stopLoss);
+  const errors: Record<string, string[]> = {};
+  if (problems.takeProfit) {
+    errors.take_profit = [side === 'buy' ? (open ? msg.takeProfitBuyOpen : msg.takeProfitBuy) : open ? msg.takeProfitSellOpen : msg.takeProfitSell];
+  }
+  if (problems.stopLoss) {
+    errors.stop_loss = [side === 'buy' ? (open ? msg.stopLossBuyOpen : msg.stopLossBuy) : open ? msg.stopLossSellOpen : msg.stopLossSell];
+  }
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw new HttpError(422, first, errors);
+}
+
+/** SPEC §9 leverage for this user and instrument (see `resolveLeverage` for the precedence). */
+async function leverageOf(ctx: AppContext, userId: number, instrument: Instrument, requested: number | undefined): Promise<number> {
+  const [map, user] = await Promise.all([getLeverageMap(ctx.db), findUserById(ctx.db, userId)]);
+  const plan = user ? await accountTypeOf(ctx.db, user.accountTypeId) : null;
+  return resolveLeverage({
+    category: map[instrument.category],
+    asset: instrument.leverage,
+    plan: plan?.leverage,
+    instrumentMax: instrument.leverage,
+    planMax: plan?.leverage,
+    requested: requested || null,
+  });
+}

@@ -1,0 +1,135 @@
+import { Decimal } from 'decimal.js';
+import { tradingMessages as msg, type StoreTradeResponse } from '@bourse/contract';
+import type { AppContext } from '../../app-context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import type { TradingAccountRow } from '../accounts/accounts.repository.ts';
+import type { PriceSource } from '../market/price-source.ts';
+import { planOrder, type OrderPlan, type StoreTradeBody } from './order-plan.ts';
+import { newTradeId } from './settlement.ts';
+import { receipt, tradeView } from './trade-view.ts';
+import { announce, tradingRuntime } from './trading-runtime.ts';
+import { accountOfUser, insertTrade, lockAccount, tradeByKey, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
+import { Valuer } from './valuation.ts';
+
+export type PlacedOrder = { body: StoreTradeResponse; replayed: boolean };
+
+/** The price feed, or a 503 when none is running on this server. */
+export function requirePrices(ctx: AppContext): PriceSource {
+  if (!ctx.prices) throw new HttpError(503, msg.pricesUnavailable);
+  return ctx.prices;
+}
+
+/** The caller's trading account (`accountId`, else their first), or 404. */
+export async function accountFor(ctx: AppContext, userId: number, accountId?: number): Promise<TradingAccountRow> {
+  const account = await accountOfUser(ctx.db, userId, accountId);
+  if (!account) throw notFound(msg.accountNotFound);
+  return account;
+}
+
+/**
+ * POST /trades/store: validates and prices the order, then opens the position (or rests the pending
+ * order) inside a transaction holding the account lock, where free margin and the idempotency key
+ * are checked. A retry with the same key answers the first result; a different body, 422.
+ */
+export async function placeOrder(ctx: AppContext, userId: number, body: StoreTradeBody, key: string | null, startedAt: number): Promise<PlacedOrder> {
+  const prices = requirePrices(ctx);
+  const account = await accountFor(ctx, userId, body.account_id);
+  const hash = hashToken(JSON.stringify({ ...sorted(body), account_id: account.id }));
+  if (key) {
+    const prior = await tradeByKey(ctx.db, userId, key);
+    if (prior) return replay(prior, hash);
+  }
+  const { catalog } = tradingRuntime(ctx);
+  const valuer = new Valuer(catalog, prices, account.currency);
+  const plan = await planOrder(ctx, prices, await catalog.get(body.id), body, valuer, userId);
+  let outcome: { row: TradeRow; body: StoreTradeResponse } | { prior: TradeRow };
+  try {
+    outcome = await ctx.db.transaction(async (tx) => {
+      const locked = (await lockAccount(tx, account.id))!;
+      const prior = key ? await tradeByKey(tx, userId, key) : null;
+      if (prior) return { prior };
+      if (plan.kind === 'market') await ensureFreeMargin(tx, locked, valuer, plan.margin);
+      const latencyMs = Math.max(0, Math.round(performance.now() - startedAt));
+      const row = await insertTrade(tx, tradeValues(userId, account.id, plan, key, hash, latencyMs));
+      const response = await responseOf(row, plan, latencyMs, valuer);
+      const stored = key ? await updateTradeIf(tx, row.id, row.status, { firstResponse: response }) : row;
+      return { row: stored ?? row, body: response };
+    });
+  } catch (error) {
+    // Two retries with one key on different accounts: the unique index lets one through.
+    if (key && isUniqueViolation(error)) {
+      const prior = await tradeByKey(ctx.db, userId, key);
+      if (prior) return replay(prior, hash);
+    }
+    throw error;
+  }
+  if ('prior' in outcome) return replay(outcome.prior, hash);
+  await announce(ctx, { userId, accountId: account.id, tradeIds: [outcome.row.id], reason: outcome.row.status === 'open' ? 'opened' : 'pending', balanceChanged: false });
+  return { body: outcome.body, replayed: false };
+}
+
+function replay(prior: TradeRow, hash: string): PlacedOrder {
+  if (prior.requestHash !== hash || !prior.firstResponse) throw new HttpError(422, msg.idempotencyReused, { idempotency_key: [msg.idempotencyReused] });
+  return { body: prior.firstResponse as StoreTradeResponse, replayed: true };
+}
+
+/** Refuses an order whose margin exceeds the account's free margin (equity − margin used). */
+export async function ensureFreeMargin(tx: DbOrTx, account: TradingAccountRow, valuer: Valuer, required: Decimal): Promise<void> {
+  const open = await tradesOfAccount(tx, account.id, ['open']);
+  const summary = await valuer.summary(account.balance, account.credit, open);
+  if (required.greaterThan(summary.freeMargin)) throw new HttpError(422, msg.insufficientMargin, { volume: [msg.insufficientMargin] });
+}
+
+function tradeValues(userId: number, accountId: number, plan: OrderPlan, key: string | null, hash: string, latencyMs: number) {
+  const market = plan.kind === 'market';
+  const level = (n: number | null) => (n === null ? null : String(n));
+  return {
+    tradeId: newTradeId(),
+    userId,
+    accountId,
+    assetId: plan.instrument.id,
+    assetSymbol: plan.instrument.symbol,
+    assetName: plan.instrument.name,
+    quoteCurrency: plan.instrument.quoteCurrency,
+    tradeType: plan.side,
+    orderType: plan.kind,
+    status: market ? ('open' as const) : ('pending' as const),
+    volume: String(plan.units),
+    lots: plan.lots.toFixed(2),
+    contractSize: String(plan.instrument.contractSize),
+    margin: plan.margin.toFixed(2),
+    leverage: plan.leverage,
+    openingPrice: String(plan.price),
+    takeProfit: level(plan.takeProfit),
+    stopLoss: level(plan.stopLoss),
+    trailingStop: level(plan.trailing),
+    triggerPrice: market ? null : String(plan.price),
+    requestedPrice: String(plan.requested),
+    filledPrice: market ? String(plan.price) : null,
+    slippage: market ? String(receiptOf(plan, latencyMs).slippage) : null,
+    latencyMs: market ? latencyMs : null,
+    openTime: market ? new Date() : null,
+    idempotencyKey: key,
+    requestHash: key ? hash : null,
+  };
+}
+
+function receiptOf(plan: OrderPlan, latencyMs: number) {
+  return receipt({ side: plan.side, lots: plan.lots, units: plan.units, requested: plan.requested, filled: plan.price, latencyMs });
+}
+
+async function responseOf(row: TradeRow, plan: OrderPlan, latencyMs: number, valuer: Valuer): Promise<StoreTradeResponse> {
+  const market = plan.kind === 'market';
+  return { data: tradeView(row, market ? await valuer.live(row) : null), receipt: market ? receiptOf(plan, latencyMs) : null };
+}
+
+function sorted(body: StoreTradeBody): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e.code ?? e.cause?.code) === '23505';
+}

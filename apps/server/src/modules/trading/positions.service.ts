@@ -1,0 +1,158 @@
+import { lotsProblem, closingPrice, pendingPriceAllowed } from '@bourse/domain';
+import { tradingMessages as msg, type ModifyTradeRequest, type Trade, type FillReceipt } from '@bourse/contract';
+import type { AppContext } from '../../app-context.ts';
+import { conflict, HttpError, invalid, notFound } from '../../http/errors.ts';
+import type { PriceSource } from '../market/price-source.ts';
+import { checkTargets, pendingSideMessage, trailingStart } from './order-plan.ts';
+import { accountFor, requirePrices } from './order.service.ts';
+import { settleClose, type Settlement } from './settlement.ts';
+import { receipt, tradeView } from './trade-view.ts';
+import { announce, tradingRuntime } from './trading-runtime.ts';
+import { lockAccount, tradeById, tradeOfUser, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
+import { Valuer } from './valuation.ts';
+
+/** The caller's trade, or 404 (another user's trade is not found either). */
+async function ownTrade(ctx: AppContext, userId: number, id: number): Promise<TradeRow> {
+  const trade = await tradeOfUser(ctx.db, userId, id);
+  if (!trade) throw notFound(msg.tradeNotFound);
+  return trade;
+}
+
+function ensureClosable(trade: TradeRow): void {
+  if (trade.status === 'pending') throw conflict(msg.pendingNotClosable);
+  if (trade.status !== 'open') throw conflict(msg.alreadyClosed);
+}
+
+function tradableQuote(prices: PriceSource, assetId: number) {
+  if (!prices.isOpen(assetId)) throw new HttpError(422, msg.marketClosed);
+  const quote = prices.quote(assetId);
+  if (!quote) throw new HttpError(422, msg.noPrice);
+  return quote;
+}
+
+/**
+ * POST /trade/{id}/close: closes the position (or `lots` of it) at the current price and settles the
+ * P&L into the balance in the same transaction. A second close answers 409 and settles nothing.
+ */
+export async function closeTrade(ctx: AppContext, userId: number, id: number, lots: number | undefined, startedAt: number) {
+  const prices = requirePrices(ctx);
+  const trade = await ownTrade(ctx, userId, id);
+  ensureClosable(trade);
+  if (lots !== undefined) {
+    const problem = lotsProblem(lots);
+    if (problem) throw invalid('volume', problem === 'off_step' ? msg.volumeStep : msg.volumeRange);
+    if (lots > Number(trade.lots)) throw invalid('volume', msg.closeVolumeTooLarge);
+  }
+  const quote = tradableQuote(prices, trade.assetId);
+  const account = await accountFor(ctx, userId, trade.accountId);
+  const conversion = await new Valuer(tradingRuntime(ctx).catalog, prices, account.currency).conversion(trade.quoteCurrency);
+  if (conversion === null) throw new HttpError(422, msg.noConversion);
+  const settled = await ctx.db.transaction(async (tx) => {
+    await lockAccount(tx, account.id);
+    const fresh = await tradeById(tx, id);
+    if (!fresh || fresh.status !== 'open') return null;
+    if (lots !== undefined && lots > Number(fresh.lots)) throw invalid('volume', msg.closeVolumeTooLarge);
+    return settleClose(tx, { trade: fresh, quote, conversion, reason: 'manual', lots });
+  });
+  if (!settled) throw conflict(msg.alreadyClosed);
+  await announceSettlement(ctx, userId, settled, 'closed');
+  return { data: tradeView(settled.closed), receipt: closeReceipt(settled, startedAt), message: msg.closed };
+}
+
+export function closeReceipt(settled: Settlement, startedAt: number): FillReceipt {
+  const row = settled.closed;
+  return receipt({
+    side: row.tradeType,
+    lots: Number(row.lots),
+    units: Number(row.volume),
+    requested: null,
+    filled: Number(row.closingPrice),
+    latencyMs: Math.max(0, Math.round(performance.now() - startedAt)),
+    action: 'close',
+  });
+}
+
+export async function announceSettlement(ctx: AppContext, userId: number, settled: Settlement, reason: string): Promise<void> {
+  const ids = [settled.closed.id, ...(settled.remaining ? [settled.remaining.id] : [])];
+  await announce(ctx, { userId, accountId: settled.closed.accountId, tradeIds: ids, reason, balanceChanged: settled.balance !== null });
+}
+
+/** POST /trades/close-all: closes every open position of the account that has a tradable price. */
+export async function closeAll(ctx: AppContext, userId: number, accountId: number | undefined): Promise<{ data: Trade[]; message: string }> {
+  const prices = requirePrices(ctx);
+  const account = await accountFor(ctx, userId, accountId);
+  const valuer = new Valuer(tradingRuntime(ctx).catalog, prices, account.currency);
+  const settlements = await ctx.db.transaction(async (tx) => {
+    await lockAccount(tx, account.id);
+    const done: Settlement[] = [];
+    for (const trade of await tradesOfAccount(tx, account.id, ['open'])) {
+      const quote = prices.isOpen(trade.assetId) ? prices.quote(trade.assetId) : null;
+      const conversion = await valuer.conversion(trade.quoteCurrency);
+      if (!quote || conversion === null) continue;
+      const settled = await settleClose(tx, { trade, quote, conversion, reason: 'manual' });
+      if (settled) done.push(settled);
+    }
+    return done;
+  });
+  if (settlements.length > 0) {
+    await announce(ctx, {
+      userId,
+      accountId: account.id,
+      tradeIds: settlements.map((s) => s.closed.id),
+      reason: 'closed',
+      balanceChanged: settlements.some((s) => s.balance !== null),
+    });
+  }
+  return { data: settlements.map((s) => tradeView(s.closed)), message: `${settlements.length} position(s) closed.` };
+}
+
+/** POST /trade/{id}/cancel: cancels a pending order (409 once it has filled or was cancelled). */
+export async function cancelOrder(ctx: AppContext, userId: number, id: number): Promise<Trade> {
+  const trade = await ownTrade(ctx, userId, id);
+  if (trade.status !== 'pending') throw conflict(msg.notPending);
+  const row = await ctx.db.transaction(async (tx) => {
+    await lockAccount(tx, trade.accountId);
+    return updateTradeIf(tx, id, 'pending', { status: 'cancelled', closeReason: 'manual', closeTime: new Date() });
+  });
+  if (!row) throw conflict(msg.notPending);
+  await announce(ctx, { userId, accountId: row.accountId, tradeIds: [row.id], reason: 'cancelled', balanceChanged: false });
+  return tradeView(row);
+}
+
+/**
+ * PATCH /trade/{id}: sets, moves or removes take-profit, stop-loss and trailing stop of an open
+ * position (checked against the current closing price), or those and the entry price of a pending
+ * order (checked against the market and the entry).
+ */
+export async function modifyTrade(ctx: AppContext, userId: number, id: number, patch: ModifyTradeRequest): Promise<Trade> {
+  const prices = requirePrices(ctx);
+  const trade = await ownTrade(ctx, userId, id);
+  if (trade.status !== 'open' && trade.status !== 'pending') throw conflict(msg.notOpen);
+  const quote = prices.quote(trade.assetId);
+  if (!quote) throw new HttpError(422, msg.noPrice);
+  const side = trade.tradeType;
+  const keep = (next: number | null | undefined, current: string | null) => (next === undefined ? (current === null ? null : Number(current)) : next || null);
+  const trailing = keep(patch.trailing_stop, trade.trailingStop);
+  let stopLoss = keep(patch.stop_loss, trade.stopLoss);
+  const takeProfit = keep(patch.take_profit, trade.takeProfit);
+  let entry = Number(trade.openingPrice);
+  if (trade.status === 'pending' && patch.price !== undefined) {
+    if (!pendingPriceAllowed(side, trade.orderType as 'limit' | 'stop', patch.price, quote)) throw invalid('price', pendingSideMessage(side, trade.orderType as 'limit' | 'stop'));
+    entry = patch.price;
+  }
+  if (trade.status === 'open' && trailing !== null && patch.trailing_stop !== undefined && patch.stop_loss === undefined) {
+    const start = trailingStart(side, quote, trailing);
+    stopLoss = stopLoss === null ? start : side === 'buy' ? Math.max(stopLoss, start) : Math.min(stopLoss, start);
+  }
+  checkTargets(side, trade.status === 'open' ? closingPrice(side, quote) : entry, takeProfit, stopLoss, trade.status === 'open');
+  const level = (n: number | null) => (n === null ? null : String(n));
+  const row = await ctx.db.transaction(async (tx) => {
+    await lockAccount(tx, trade.accountId);
+    const pendingFields = trade.status === 'pending' ? { openingPrice: String(entry), triggerPrice: String(entry), requestedPrice: String(entry) } : {};
+    return updateTradeIf(tx, id, trade.status, { takeProfit: level(takeProfit), stopLoss: level(stopLoss), trailingStop: level(trailing), ...pendingFields });
+  });
+  if (!row) throw conflict(msg.notOpen);
+  await announce(ctx, { userId, accountId: row.accountId, tradeIds: [row.id], reason: 'modified', balanceChanged: false });
+  const live = row.status === 'open' ? await new Valuer(tradingRuntime(ctx).catalog, prices, (await accountFor(ctx, userId, row.accountId)).currency).live(row) : null;
+  return tradeView(row, live);
+}

@@ -1,0 +1,76 @@
+import type { FillReceipt, Trade, TradeSide } from '@bourse/contract';
+import type { TradeRow } from './trades.repository.ts';
+
+const num = (value: string | null): number | null => (value === null ? null : Number(value));
+const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
+
+/** Live figures of an open trade: where it would close now and its unrealised P&L. */
+export type LiveFigures = { closingPrice: number; pnl: string };
+
+/** A trade row as the API shows it (SPEC §3 Trade); open trades carry live figures when known. */
+export function tradeView(row: TradeRow, live?: LiveFigures | null): Trade {
+  return {
+    id: row.id,
+    trade_id: row.tradeId,
+    account_id: row.accountId,
+    asset_id: row.assetId,
+    asset_symbol: row.assetSymbol,
+    asset_name: row.assetName,
+    trade_type: row.tradeType,
+    order_type: row.orderType,
+    status: row.status,
+    volume: Number(row.volume),
+    lots: Number(row.lots),
+    margin: row.margin,
+    leverage: row.leverage,
+    opening_price: num(row.openingPrice),
+    closing_price: live ? live.closingPrice : num(row.closingPrice),
+    take_profit: num(row.takeProfit),
+    stop_loss: num(row.stopLoss),
+    trailing_stop: num(row.trailingStop),
+    trigger_price: num(row.triggerPrice),
+    open_time: iso(row.openTime),
+    close_time: iso(row.closeTime),
+    pnl: live ? live.pnl : row.pnl,
+    close_reason: row.closeReason,
+    requested_price: num(row.requestedPrice),
+    filled_price: num(row.filledPrice),
+    slippage: num(row.slippage),
+    latency_ms: row.latencyMs,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** SPEC §8 success line: "Bought 0.01 lots (1000 units) at 1.10012"; a close reads "Closed ...". */
+export function fillMessage(side: TradeSide, lots: number, units: number, price: number, action: 'open' | 'close' = 'open'): string {
+  const verb = action === 'close' ? 'Closed' : side === 'buy' ? 'Bought' : 'Sold';
+  return `${verb} ${lots} lots (${units} units) at ${price.toFixed(5)}`;
+}
+
+/** Slippage of a fill: positive when the trader got a worse price than requested. */
+export function slippageOf(side: TradeSide, requested: number, filled: number): number {
+  const raw = side === 'buy' ? filled - requested : requested - filled;
+  return Number(raw.toFixed(10));
+}
+
+/** The receipt of a fill at `price` (an entry, or the exit of a close). */
+export function receipt(opts: {
+  side: TradeSide;
+  lots: number;
+  units: number;
+  requested: number | null;
+  filled: number;
+  latencyMs: number;
+  action?: 'open' | 'close';
+}): FillReceipt {
+  return {
+    side: opts.side,
+    lots: opts.lots,
+    units: opts.units,
+    requested_price: opts.requested,
+    filled_price: opts.filled,
+    slippage: opts.requested === null ? null : slippageOf(opts.side, opts.requested, opts.filled),
+    latency_ms: opts.latencyMs,
+    message: fillMessage(opts.side, opts.lots, opts.units, opts.filled, opts.action),
+  };
+}

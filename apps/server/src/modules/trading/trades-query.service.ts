@@ -1,0 +1,87 @@
+import { Decimal } from 'decimal.js';
+import type { AccountSummaryView, Trade } from '@bourse/contract';
+import type { AppContext } from '../../app-context.ts';
+import { ManualPriceSource } from './manual-price-source.ts';
+import { accountFor } from './order.service.ts';
+import { tradeView } from './trade-view.ts';
+import { tradingRuntime } from './trading-runtime.ts';
+import { pageTrades, realisedPnl, tradesOfAccount, type TradeRow } from './trades.repository.ts';
+import { Valuer } from './valuation.ts';
+
+export const TRADES_PAGE_SIZE = 20;
+
+export type TradeList = 'open' | 'closed' | 'pending';
+const statusesOf = { open: ['open'], closed: ['closed'], pending: ['pending'] } as const;
+const pathOf = { open: '/open/trades', closed: '/closed/trades', pending: '/pending/orders' } as const;
+
+// Without a price feed, open trades are listed without live figures rather than refused.
+const noPrices = new ManualPriceSource();
+
+function valuerFor(ctx: AppContext, currency: string): Valuer {
+  return new Valuer(tradingRuntime(ctx).catalog, ctx.prices ?? noPrices, currency);
+}
+
+/** A page of the account's open trades (with live closing price and P&L), closed trades or pending orders. */
+export async function listTrades(ctx: AppContext, userId: number, list: TradeList, page: number, accountId?: number) {
+  const account = await accountFor(ctx, userId, accountId);
+  const { rows, total } = await pageTrades(ctx.db, account.id, [...statusesOf[list]], page, TRADES_PAGE_SIZE);
+  const valuer = valuerFor(ctx, account.currency);
+  const data: Trade[] = [];
+  for (const row of rows) data.push(tradeView(row, row.status === 'open' ? await valuer.live(row) : null));
+  const query = (p: number) => `/api/v1${pathOf[list]}?page=${p}${accountId ? `&account_id=${accountId}` : ''}`;
+  return {
+    data,
+    meta: { current_page: page, per_page: TRADES_PAGE_SIZE, total },
+    links: { next: page * TRADES_PAGE_SIZE < total ? query(page + 1) : null },
+  };
+}
+
+/** GET /account/summary: SPEC §9 figures at the server's current prices. */
+export async function accountSummaryOf(ctx: AppContext, userId: number, accountId?: number): Promise<AccountSummaryView> {
+  const account = await accountFor(ctx, userId, accountId);
+  const [open, lifetime] = await Promise.all([tradesOfAccount(ctx.db, account.id, ['open']), realisedPnl(ctx.db, account.id)]);
+  const s = await valuerFor(ctx, account.currency).summary(account.balance, account.credit, open);
+  return {
+    account_id: account.id,
+    currency: account.currency,
+    balance: s.balance.toFixed(2),
+    credit: s.credit.toFixed(2),
+    equity: s.equity.toFixed(2),
+    margin: s.margin.toFixed(2),
+    freeMargin: s.freeMargin.toFixed(2),
+    marginLevel: s.marginLevel,
+    pnl: s.pnl.toFixed(2),
+    lifetimePnl: new Decimal(lifetime).toFixed(2),
+  };
+}
+
+const CSV_COLUMNS = [
+  'trade_id', 'asset_symbol', 'asset_name', 'trade_type', 'order_type', 'lots', 'volume', 'leverage', 'margin',
+  'opening_price', 'closing_price', 'take_profit', 'stop_loss', 'open_time', 'close_time', 'pnl', 'close_reason',
+] as const;
+
+/** GET /closed/trades/export.csv: every closed trade of the account, newest first. */
+export async function closedTradesCsv(ctx: AppContext, userId: number, accountId?: number): Promise<{ csv: string; filename: string }> {
+  const account = await accountFor(ctx, userId, accountId);
+  const lines = [CSV_COLUMNS.join(',')];
+  const batch = 1000;
+  for (let page = 1; ; page++) {
+    const { rows } = await pageTrades(ctx.db, account.id, ['closed'], page, batch);
+    for (const row of rows) lines.push(csvLine(row));
+    if (rows.length < batch) break;
+  }
+  return { csv: `${lines.join('\r\n')}\r\n`, filename: `closed-trades-${account.number}.csv` };
+}
+
+function csvLine(row: TradeRow): string {
+  const view = tradeView(row);
+  return CSV_COLUMNS.map((c) => csvCell(view[c])).join(',');
+}
+
+/** Quotes a cell, and defuses text a spreadsheet would run as a formula. */
+function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) || safe !== value ? `"${safe.replaceAll('"', '""')}"` : safe;
+}

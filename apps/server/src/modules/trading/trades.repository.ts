@@ -1,0 +1,99 @@
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { tradingAccounts, trades } from '../../db/schema/index.ts';
+import type { TradingAccountRow } from '../accounts/accounts.repository.ts';
+
+export type TradeRow = typeof trades.$inferSelect;
+export type NewTrade = typeof trades.$inferInsert;
+type TradeStatus = TradeRow['status'];
+
+/**
+ * Locks the account row for the rest of the transaction. Every trading transaction takes this lock
+ * first, so orders, closes and stop-outs on one account run one at a time and never deadlock.
+ */
+export async function lockAccount(tx: DbOrTx, accountId: number): Promise<TradingAccountRow | null> {
+  const [row] = await tx.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId)).for('update');
+  return row ?? null;
+}
+
+/** The user's account `accountId`, or their first account when none is named. */
+export async function accountOfUser(db: DbOrTx, userId: number, accountId?: number): Promise<TradingAccountRow | null> {
+  const where = accountId === undefined ? eq(tradingAccounts.userId, userId) : and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.id, accountId));
+  const [row] = await db.select().from(tradingAccounts).where(where).orderBy(asc(tradingAccounts.id)).limit(1);
+  return row ?? null;
+}
+
+export async function insertTrade(tx: DbOrTx, values: NewTrade): Promise<TradeRow> {
+  const [row] = await tx.insert(trades).values(values).returning();
+  return row!;
+}
+
+export async function tradeByKey(db: DbOrTx, userId: number, key: string): Promise<TradeRow | null> {
+  const [row] = await db.select().from(trades).where(and(eq(trades.userId, userId), eq(trades.idempotencyKey, key))).limit(1);
+  return row ?? null;
+}
+
+export async function tradeOfUser(db: DbOrTx, userId: number, id: number): Promise<TradeRow | null> {
+  const [row] = await db.select().from(trades).where(and(eq(trades.id, id), eq(trades.userId, userId))).limit(1);
+  return row ?? null;
+}
+
+export async function tradeById(db: DbOrTx, id: number): Promise<TradeRow | null> {
+  const [row] = await db.select().from(trades).where(eq(trades.id, id)).limit(1);
+  return row ?? null;
+}
+
+export function tradesOfAccount(db: DbOrTx, accountId: number, statuses: TradeStatus[]): Promise<TradeRow[]> {
+  return db.select().from(trades).where(and(eq(trades.accountId, accountId), inArray(trades.status, statuses))).orderBy(asc(trades.id));
+}
+
+/**
+ * Changes a trade only if it is still in status `from`; returns null when another request got there
+ * first. This conditional write is what makes a close racing its own stop-loss settle once.
+ */
+export async function updateTradeIf(tx: DbOrTx, id: number, from: TradeStatus, set: Partial<NewTrade>): Promise<TradeRow | null> {
+  const [row] = await tx
+    .update(trades)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(and(eq(trades.id, id), eq(trades.status, from)))
+    .returning();
+  return row ?? null;
+}
+
+export async function pageTrades(db: DbOrTx, accountId: number, statuses: TradeStatus[], page: number, size: number) {
+  const where = and(eq(trades.accountId, accountId), inArray(trades.status, statuses));
+  const order = statuses.includes('closed') ? [desc(trades.closeTime), desc(trades.id)] : [desc(trades.id)];
+  const [rows, [total]] = await Promise.all([
+    db.select().from(trades).where(where).orderBy(...order).limit(size).offset((page - 1) * size),
+    db.select({ n: count() }).from(trades).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Sum of realised P&L of the account's closed trades (the summary's lifetimePnl). */
+export async function realisedPnl(db: DbOrTx, accountId: number): Promise<string> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${trades.pnl}), 0)::text` })
+    .from(trades)
+    .where(and(eq(trades.accountId, accountId), eq(trades.status, 'closed')));
+  return row?.total ?? '0';
+}
+
+/** Every open position and pending order, for the risk engine's start. */
+export function liveTrades(db: DbOrTx): Promise<TradeRow[]> {
+  return db.select().from(trades).where(inArray(trades.status, ['open', 'pending'])).orderBy(asc(trades.id));
+}
+
+/** Accounts whose trades changed after `since` (changes made by other nodes). */
+export async function accountsChangedSince(db: DbOrTx, since: Date): Promise<number[]> {
+  const rows = await db.selectDistinct({ id: trades.accountId }).from(trades).where(gt(trades.updatedAt, since));
+  return rows.map((r) => r.id);
+}
+
+export async function balancesOf(db: DbOrTx, accountIds: number[]): Promise<{ id: number; balance: string; currency: string }[]> {
+  if (accountIds.length === 0) return [];
+  return db
+    .select({ id: tradingAccounts.id, balance: tradingAccounts.balance, currency: tradingAccounts.currency })
+    .from(tradingAccounts)
+    .where(inArray(tradingAccounts.id, accountIds));
+}

@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import { money } from './user.ts';
+
+export const tradeSides = ['buy', 'sell'] as const;
+export const tradeSide = z.enum(tradeSides);
+export type TradeSide = z.infer<typeof tradeSide>;
+
+/** `market` fills now; `limit` and `stop` rest as pending orders until their price is reached. */
+export const orderKinds = ['market', 'limit', 'stop'] as const;
+export const orderKind = z.enum(orderKinds);
+export type OrderKind = z.infer<typeof orderKind>;
+
+export const tradeStatuses = ['open', 'closed', 'pending', 'cancelled'] as const;
+export type TradeStatus = (typeof tradeStatuses)[number];
+
+/** Why a trade closed (or, for `no_margin`, why a pending order was cancelled when it came to fill). */
+export const closeReasons = ['manual', 'tp', 'sl', 'stop_out', 'trailing', 'no_margin'] as const;
+export type CloseReason = (typeof closeReasons)[number];
+
+/** Texts of the trading calls: SPEC §5 and §8 wording where it has one. */
+export const tradingMessages = {
+  noAsset: 'No asset selected for trading',
+  executeFailed: 'Failed to execute trade',
+  executeFailedDetail: 'There was an error processing your trade. Please try again.',
+  closeFailed: 'Failed to close trade',
+  closeFailedDetail: 'There was an error processing your request. Please try again.',
+  closed: 'Position successfully closed',
+  openTradesFailed: 'Failed to fetch open trades. Please try again.',
+  closedTradesFailed: 'Failed to fetch closed trades. Please try again.',
+  volumePositive: 'Volume must be a positive number',
+  entryPricePositive: 'Entry price must be a positive number',
+  takeProfitNonNegative: 'Take profit must be a non-negative number',
+  stopLossNonNegative: 'Stop loss must be a non-negative number',
+  assetUnavailable: 'The selected asset is not available for trading.',
+  marketClosed: 'The market for this asset is closed. Please try again during trading hours.',
+  noPrice: 'No price is available for this asset right now. Please try again shortly.',
+  pricesUnavailable: 'Trading is unavailable right now: no price feed is running.',
+  volumeRange: 'Volume must be between 0.01 and 50 lots.',
+  volumeStep: 'Volume must be a multiple of 0.01 lots.',
+  insufficientMargin: 'Not enough free margin to open this trade.',
+  takeProfitBuy: 'Take profit must be above the entry price for a buy.',
+  takeProfitSell: 'Take profit must be below the entry price for a sell.',
+  stopLossBuy: 'Stop loss must be below the entry price for a buy.',
+  stopLossSell: 'Stop loss must be above the entry price for a sell.',
+  takeProfitBuyOpen: 'Take profit must be above the current price for a buy.',
+  takeProfitSellOpen: 'Take profit must be below the current price for a sell.',
+  stopLossBuyOpen: 'Stop loss must be below the current price for a buy.',
+  stopLossSellOpen: 'Stop loss must be above the current price for a sell.',
+  pendingPriceRequired: 'A pending order needs a price.',
+  buyLimitSide: 'A buy limit price must be below the current market price.',
+  buyStopSide: 'A buy stop price must be above the current market price.',
+  sellLimitSide: 'A sell limit price must be above the current market price.',
+  sellStopSide: 'A sell stop price must be below the current market price.',
+  noConversion: 'This asset cannot be traded from an account in this currency.',
+  accountNotFound: 'Trading account not found.',
+  tradeNotFound: 'Trade not found.',
+  alreadyClosed: 'This trade is already closed.',
+  notPending: 'This order is no longer pending.',
+  notOpen: 'Only an open trade or a pending order can be changed.',
+  pendingNotClosable: 'A pending order is cancelled, not closed.',
+  closeVolumeTooLarge: 'The volume to close cannot exceed the open volume.',
+  idempotencyReused: 'This order id was already used for a different order.',
+  idempotencyKey: 'The Idempotency-Key header must be 1 to 200 characters.',
+} as const;
+
+const price = z.coerce.number().positive().max(1e12);
+/** 0 (or null) removes a level, as the order form sends 0 for "unset" (SPEC §7). */
+const optionalLevel = z.union([z.coerce.number().min(0).max(1e12), z.null()]);
+
+/**
+ * POST /trades/store (SPEC §7). `volume` is in lots; `qty` (units), `amount` (notional), `margin`
+ * and `leverage` are the client's hints: the server recomputes them. `opening_price` is the price the
+ * client saw, checked against the allowed deviation. `order_type` limit or stop with `price` places a
+ * pending order. `account_id` picks the trading account (default: the user's first).
+ */
+export const storeTradeRequest = z.object({
+  type: tradeSide,
+  id: z.coerce.number().int().positive(),
+  volume: z.coerce.number({ error: tradingMessages.volumePositive }).positive(tradingMessages.volumePositive),
+  opening_price: price,
+  take_profit: optionalLevel.default(0),
+  stop_loss: optionalLevel.default(0),
+  leverage: z.coerce.number().min(0).optional(),
+  amount: z.coerce.number().min(0).optional(),
+  qty: z.coerce.number().min(0).optional(),
+  margin: z.coerce.number().min(0).optional(),
+  asset_symbol: z.string().max(64).optional(),
+  asset_name: z.string().max(200).optional(),
+  order_type: orderKind.default('market'),
+  price: price.optional(),
+  /** Trailing-stop distance in price units; 0 for none. */
+  trailing_stop: optionalLevel.default(0),
+  account_id: z.coerce.number().int().positive().optional(),
+});
+export type StoreTradeRequest = z.input<typeof storeTradeRequest>;
+
+/** SPEC §3 Trade plus the engine's own fields. Money is a decimal string; prices are numbers. */
+export const tradeSchema = z.object({
+  id: z.number().int(),
+  trade_id: z.string(),
+  account_id: z.number().int(),
+  asset_id: z.number().int(),
+  asset_symbol: z.string(),
+  asset_name: z.string(),
+  trade_type: tradeSide,
+  order_type: orderKind,
+  status: z.enum(tradeStatuses),
+  /** Units (lots × contract size). */
+  volume: z.number(),
+  lots: z.number(),
+  margin: money,
+  leverage: z.number().int(),
+  /** Fill price; the requested entry price while pending. */
+  opening_price: z.number().nullable(),
+  /** Current closing price while open (bid for a buy, ask for a sell); the exit price once closed. */
+  closing_price: z.number().nullable(),
+  take_profit: z.number().nullable(),
+  stop_loss: z.number().nullable(),
+  trailing_stop: z.number().nullable(),
+  trigger_price: z.number().nullable(),
+  open_time: z.string().nullable(),
+  close_time: z.string().nullable(),
+  /** Unrealised while open (at closing_price), realised once closed. */
+  pnl: money,
+  close_reason: z.enum(closeReasons).nullable(),
+  requested_price: z.number().nullable(),
+  filled_price: z.number().nullable(),
+  slippage: z.number().nullable(),
+  latency_ms: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type Trade = z.infer<typeof tradeSchema>;
+
+/**
+ * What a fill cost: the price the client saw, the price the server filled at, the slippage
+ * ((filled − requested), positive when worse for the trader) and the server's handling time.
+ * `message` is the SPEC §8 success line ("Bought 0.01 lots (1000 units) at 1.10012").
+ */
+export const fillReceipt = z.object({
+  side: tradeSide,
+  lots: z.number(),
+  units: z.number(),
+  requested_price: z.number().nullable(),
+  filled_price: z.number(),
+  slippage: z.number().nullable(),
+  latency_ms: z.number().int(),
+  message: z.string(),
+});
+export type FillReceipt = z.infer<typeof fillReceipt>;
+
+/** POST /trades/store answer: the trade, and the fill receipt (null for a pending order). */
+export const storeTradeResponse = z.object({ data: tradeSchema, receipt: fillReceipt.nullable() });
+export type StoreTradeResponse = z.infer<typeof storeTradeResponse>;
+
+/** POST /trade/{id}/close: the whole position, or `volume` lots of it. */
+export const closeTradeRequest = z
+  .object({
+    volume: z.coerce.number().positive(tradingMessages.volumePositive).optional(),
+    account_id: z.coerce.number().int().positive().optional(),
+  })
+  .nullish();
+/** The closed trade (for a partial close, the closed slice) and its exit receipt. */
+export const closeTradeResponse = z.object({ data: tradeSchema, receipt: fillReceipt, message: z.string() });
+
+export const closeAllRequest = z.object({ account_id: z.coerce.number().int().positive().optional() }).nullish();
+export const closeAllResponse = z.object({ data: z.array(tradeSchema), message: z.string() });
+
+/** PATCH /trade/{id}: new levels; 0 or null removes one, an absent field keeps it. `price` moves a pending order. */
+export const modifyTradeRequest = z.object({
+  take_profit: optionalLevel.optional(),
+  stop_loss: optionalLevel.optional(),
+  trailing_stop: optionalLevel.optional(),
+  price: price.optional(),
+});
+export type ModifyTradeRequest = z.infer<typeof modifyTradeRequest>;
+
+export const tradeResponse = z.object({ data: tradeSchema });
+
+/** Query of the trade lists and the summary: page and trading account. */
+export const tradesQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  account_id: z.coerce.number().int().positive().optional(),
+});
+export const accountQuery = z.object({ account_id: z.coerce.number().int().positive().optional() });
+
+/**
+ * GET /account/summary (SPEC §3 "Account summary", §9 formulas): equity = balance + pnl; free
+ * margin = equity − margin; marginLevel = equity / margin × 100 (2 decimals), null for ∞ when no
+ * margin is used; lifetimePnl is the sum of realised P&L.
+ */
+export const accountSummarySchema = z.object({
+  account_id: z.number().int(),
+  currency: z.string(),
+  balance: money,
+  credit: money,
+  equity: money,
+  margin: money,
+  freeMargin: money,
+  marginLevel: z.number().nullable(),
+  pnl: money,
+  lifetimePnl: money,
+});
+export type AccountSummaryView = z.infer<typeof accountSummarySchema>;
+export const accountSummaryResponse = z.object({ data: accountSummarySchema });
+
+/** Profit calculator form (SPEC §5 messages). */
+export const profitCalculatorSchema = z.object({
+  volume: z.number({ error: tradingMessages.volumePositive }).positive(tradingMessages.volumePositive),
+  entryPrice: z.number({ error: tradingMessages.entryPricePositive }).positive(tradingMessages.entryPricePositive),
+  takeProfit: z.number({ error: tradingMessages.takeProfitNonNegative }).min(0, tradingMessages.takeProfitNonNegative),
+  stopLoss: z.number({ error: tradingMessages.stopLossNonNegative }).min(0, tradingMessages.stopLossNonNegative),
+});
+
+/** Order form (SPEC §3, §5). */
+export const orderFormSchema = z.object({
+  type: tradeSide,
+  id: z.string(),
+  amount: z.number(),
+  volume: z.number(),
+  takeProfit: z.number().optional(),
+  stopLoss: z.number().optional(),
+});
+export type OrderForm = z.infer<typeof orderFormSchema>;
