@@ -5,4 +5,3 @@ export * from './settings.ts';
 export * from './notifications.ts';
 export * from './chat.ts';
 export * from './trading.ts';
-export * from './market.ts';
