@@ -8,6 +8,15 @@ import { createMailer } from './lib/mailer.ts';
 import { MemoryBroadcaster } from './realtime/broadcaster.ts';
 import { attachments } from './attachments.ts';
 
+/** JSON logs in production and when piped; readable lines on a developer's terminal. */
+function loggerOptions(config: Config) {
+  const level = config.env === 'test' ? 'warn' : 'info';
+  if (config.env === 'development' && process.stdout.isTTY) {
+    return { level, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId' } } };
+  }
+  return { level };
+}
+
 export type RunningServer = { app: FastifyInstance; ctx: AppContext; url: string; close(): Promise<void> };
 
 /**
@@ -17,7 +26,7 @@ export type RunningServer = { app: FastifyInstance; ctx: AppContext; url: string
 export async function startServer(config: Config, opts: { logger?: boolean | object } = {}): Promise<RunningServer> {
   const closers: (() => Promise<void> | void)[] = [];
   const app = Fastify({
-    logger: opts.logger ?? { level: config.env === 'test' ? 'warn' : 'info' },
+    logger: opts.logger ?? loggerOptions(config),
     trustProxy: true,
     bodyLimit: 1_048_576,
   });
