@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, events } from '@bourse/contract';
-import { MemoryBroadcaster } from '../src/realtime/broadcaster.ts';
 import { createTestUser, registrationForm, type TestUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -30,14 +29,22 @@ describe('clients', () => {
 
   it('approves a pending client, notifies them live and tells their user channel', async () => {
     const created = (await server.call('POST', '/auth/register', { body: registrationForm() })).body.data.user;
+    const published: { channel: string; event: string }[] = [];
+    const publish = server.ctx.broadcaster.publish.bind(server.ctx.broadcaster);
+    server.ctx.broadcaster.publish = async (channel, event, data) => {
+      published.push({ channel, event });
+      return publish(channel, event, data);
+    };
     const res = await server.call('PATCH', `/admin/clients/${created.id}/status`, { token: admin.token, body: { status: 'active' } });
+    server.ctx.broadcaster.publish = publish;
     expect(res.status).toBe(200);
     expect(res.body.data.status).toBe('active');
-    const sent = (server.ctx.broadcaster as MemoryBroadcaster).sent;
-    if (sent) {
-      expect(sent.some((e) => e.channel === channels.user(created.id) && e.event === events.userUpdated)).toBe(true);
-      expect(sent.some((e) => e.channel === channels.notification(created.id) && e.event === events.notification)).toBe(true);
-    }
+    expect(published).toEqual(
+      expect.arrayContaining([
+        { channel: channels.user(created.id), event: events.userUpdated },
+        { channel: channels.notification(created.id), event: events.notification },
+      ]),
+    );
     const login = await server.call('POST', '/auth/login', { body: { email: created.email, password: 'correct-horse-9' } });
     expect(login.body.data.user.notifications[0]).toMatchObject({ title: 'Account approved', color: 'success', read: false });
   });

@@ -26,7 +26,7 @@ export async function migrate(database: Database): Promise<string[]> {
           await s.exec(`BEGIN;\n${body}\n;\nINSERT INTO schema_migrations (name) VALUES ('${file.replace(/'/g, "''")}');\nCOMMIT;`);
         } catch (error) {
           await s.exec('ROLLBACK').catch(() => {});
-          throw new Error(`migration ${file} failed: ${(error as Error).message}`);
+          throw new Error(`migration ${file} failed: ${(error as Error).message}`, { cause: error });
         }
         applied.push(file);
       }

@@ -58,7 +58,7 @@ function body(message: string, errors?: Record<string, string[]>): ErrorBody {
 /** zod's "expected string, received undefined" reads better as a missing field. */
 function readable(field: string, message: string | undefined): string {
   if (!message) return 'Invalid value.';
-  if (/received undefined$/.test(message)) return `The ${field.replaceAll('_', ' ')} field is required.`;
+  if (message.endsWith('received undefined')) return `The ${field.replaceAll('_', ' ')} field is required.`;
   return message;
 }
 

@@ -53,7 +53,7 @@ export async function api<T>(method: string, path: string, opts: Options = {}): 
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal,
     });
-  } catch (error) {
+  } catch {
     const timedOut = timeout.aborted;
     console.error('API error', { status: 0, statusText: timedOut ? 'timeout' : 'network error', url, method });
     throw new ApiError(0, timedOut ? 'The server took too long to answer.' : 'Could not reach the server.', null);

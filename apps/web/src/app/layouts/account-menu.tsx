@@ -31,7 +31,7 @@ export function AccountMenu({ className }: { className?: string }) {
       <Popover.Portal>
         <Popover.Content align="end" sideOffset={8} className="z-50 w-72 rounded-xl border border-line bg-panel p-2 shadow-2xl">
           <p className="px-2 pb-2 pt-1 text-xs font-semibold uppercase tracking-wider text-muted">Trading accounts</p>
-          <ul role="listbox" aria-label="Trading accounts">
+          <ul aria-label="Trading accounts">
             {user.accounts.map((account, index) => {
               const active = account.id === selected?.id;
               return (
@@ -39,8 +39,7 @@ export function AccountMenu({ className }: { className?: string }) {
                   <Popover.Close asChild>
                     <button
                       type="button"
-                      role="option"
-                      aria-selected={active}
+                      aria-pressed={active}
                       onClick={() => selectAccount(index)}
                       className={cn('flex w-full items-center justify-between rounded-lg px-3 py-2 text-left hover:bg-panel-2', active && 'bg-panel-2')}
                     >
