@@ -27,3 +27,12 @@ export type AdminClient = z.infer<typeof adminClientSchema>;
 
 export const adminStatusUpdate = z.object({ status: userStatus });
 export const adminLoginLinkResponse = z.object({ data: z.object({ url: z.string(), expires_at: z.string() }) });
+
+/** POST /admin/notifications: to one customer (`user_id`) or, without it, to every customer. */
+export const adminNotificationRequest = z.object({
+  user_id: z.number().int().positive().optional(),
+  title: z.string().trim().min(1, 'Enter a title').max(120),
+  message: z.string().trim().min(1, 'Enter a message').max(2000),
+  color: z.enum(['danger', 'success', 'warning', 'info']).default('info'),
+});
+export type AdminNotificationRequest = z.input<typeof adminNotificationRequest>;

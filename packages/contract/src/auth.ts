@@ -15,6 +15,7 @@ export const checkEmailResponse = z.object({
   message: z.string(),
   data: z.object({ available: z.boolean(), country: z.string() }),
 });
+export type CheckEmailResponse = z.infer<typeof checkEmailResponse>;
 
 /** Country step (SPEC §2 "Country step", §5). */
 export const countryStepSchema = z.object({
@@ -51,4 +52,5 @@ export const forgotPasswordRequest = z.object({ email });
 export const resetPasswordRequest = z
   .object({ token: z.string().min(16).max(200), password, confirm_password: z.string() })
   .refine((v) => v.password === v.confirm_password, { message: messages.passwordsMismatch, path: ['confirm_password'] });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 export const autoLoginRequest = z.object({ token: z.string().min(16).max(200) });

@@ -18,6 +18,9 @@ export const paged = <T extends z.ZodType>(item: T) =>
     links: z.object({ next: z.string().nullable() }),
   });
 
+/** A page of `T` in the envelope `paged(item)` describes. */
+export type Paged<T> = Omit<z.infer<ReturnType<typeof paged>>, 'data'> & { data: T[] };
+
 export const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 
 export const idParam = z.object({ id: z.coerce.number().int().positive() });

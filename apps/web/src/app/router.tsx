@@ -18,9 +18,14 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: guest(<LoginPage />) },
       { path: '/login', element: guest(<LoginPage />) },
-      { path: '/signup', lazy: page(() => import('@/features/registration/routes'), 'SignupRoute') },
-      { path: '/register', lazy: page(() => import('@/features/registration/routes'), 'RegisterRoute') },
-      { path: '/register/country-residence', lazy: page(() => import('@/features/registration/routes'), 'CountryRoute') },
+      {
+        element: guest(<Outlet />),
+        children: [
+          { path: '/signup', lazy: page(() => import('@/features/registration/routes'), 'SignupRoute') },
+          { path: '/register', lazy: page(() => import('@/features/registration/routes'), 'RegisterRoute') },
+          { path: '/register/country-residence', lazy: page(() => import('@/features/registration/routes'), 'CountryRoute') },
+        ],
+      },
       { path: '/forgot-password', lazy: page(() => import('@/features/auth/components/forgot-password-page'), 'ForgotPasswordPage') },
       { path: '/auto-login', lazy: page(() => import('@/features/auth/components/auto-login-page'), 'AutoLoginPage') },
       {

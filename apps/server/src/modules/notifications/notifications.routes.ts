@@ -1,19 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, messageBody } from '@bourse/contract';
+import { adminNotificationRequest, idParam, messageBody } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { authOf } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { markRead, notify, notifyAllCustomers } from './notifications.service.ts';
-
-const adminNotification = z.object({
-  user_id: z.number().int().positive().optional(),
-  title: z.string().trim().min(1).max(120),
-  message: z.string().trim().min(1).max(2000),
-  color: z.enum(['danger', 'success', 'warning', 'info']).default('info'),
-});
 
 export async function notificationRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +20,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext) 
   );
   api.post(
     '/admin/notifications',
-    { config: { auth: 'admin' }, schema: { tags: ['admin'], body: adminNotification, response: { 200: z.object({ message: z.string(), sent: z.number() }) } } },
+    { config: { auth: 'admin' }, schema: { tags: ['admin'], body: adminNotificationRequest, response: { 200: z.object({ message: z.string(), sent: z.number() }) } } },
     async (req) => {
       const { user_id, ...note } = req.body;
       if (user_id) {

@@ -1,12 +1,18 @@
+import { CountryStepPage } from './components/country-step-page';
+import { RegisterPage } from './components/register-page';
+import { SignupPage } from './components/signup-page';
+
+/** /signup: registration step one. */
 export function SignupRoute() {
-  return <p className="p-6 text-muted">SignupRoute</p>;
+  return <SignupPage />;
 }
 
+/** /register: full, step-one or single-page form depending on `r_page`. */
 export function RegisterRoute() {
-  return <p className="p-6 text-muted">RegisterRoute</p>;
+  return <RegisterPage />;
 }
 
+/** /register/country-residence: registration step two. */
 export function CountryRoute() {
-  return <p className="p-6 text-muted">CountryRoute</p>;
+  return <CountryStepPage />;
 }
-

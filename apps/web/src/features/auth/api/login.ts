@@ -15,3 +15,11 @@ export function useLogin() {
     onSuccess: ({ data }) => useSession.getState().setSession(data.user, data.token),
   });
 }
+
+/** Signs in with a one-time link from the back office and stores the session. */
+export function useAutoLogin() {
+  return useMutation({
+    mutationFn: autoLogin,
+    onSuccess: ({ data }) => useSession.getState().setSession(data.user, data.token),
+  });
+}

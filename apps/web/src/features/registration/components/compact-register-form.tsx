@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { countryStepSchema, messages, registerSchema, type RegisterForm } from '@bourse/contract';
+import { Button } from '@/components/ui/button';
+import { useRegisterSubmit } from '../hooks/use-register-submit';
+import type { RegistrationData } from '../lib/registration-storage';
+import { ALL_FIELDS, PromoAndLogin, registerDefaults } from './full-register-form';
+import { PrivacyCheckbox } from './privacy-checkbox';
+import { RegisterFields } from './register-fields';
+
+const everyField = new Set(ALL_FIELDS);
+const privacyRule = countryStepSchema.shape.agreePrivacy;
+
+/**
+ * The "td" variant: every answer of the three steps on one screen, with all their validations,
+ * sent in one call (the server checks the email).
+ */
+export function CompactRegisterForm({ data }: { data: RegistrationData | null }) {
+  const form = useForm<RegisterForm>({ resolver: zodResolver(registerSchema), defaultValues: { ...registerDefaults(null), ...(data ? { email: data.email } : {}) } });
+  const { submit, isPending } = useRegisterSubmit(form.setError, everyField);
+  const [agree, setAgree] = useState(false);
+  const [privacyError, setPrivacyError] = useState<string>();
+
+  const onSubmit = (event: React.FormEvent) => {
+    const ok = privacyRule.safeParse(agree).success;
+    setPrivacyError(ok ? undefined : messages.privacy);
+    return form.handleSubmit((values) => (ok ? submit(values) : undefined))(event);
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Registration">
+      <RegisterFields form={form} />
+      <PrivacyCheckbox
+        checked={agree}
+        onChange={(value) => {
+          setAgree(value);
+          if (value) setPrivacyError(undefined);
+        }}
+        error={privacyError}
+      />
+      <PromoAndLogin />
+      <Button type="submit" size="lg" loading={isPending} className="w-full">
+        {isPending ? 'Creating your account...' : 'Open my account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { emailStepSchema, messages, type EmailStep } from '@bourse/contract';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { useCheckEmail } from '../api/check-email';
+import { messageOfFailure, outcomeOfAnswer } from '../lib/email-check-outcome';
+import { saveEmailStep } from '../lib/registration-storage';
+import { LoginHereLink } from './login-link';
+import { SocialSignUp } from './social-sign-up';
+
+export const COUNTRY_STEP_PATH = '/register/country-residence';
+
+/**
+ * Registration step one (SPEC §2, §4, §8): validated on submit, then the email is checked; when
+ * available the answers are saved as registration_data and the country step follows.
+ */
+export function EmailStepForm() {
+  const navigate = useNavigate();
+  const check = useCheckEmail();
+  const { register, handleSubmit, formState } = useForm<EmailStep>({
+    resolver: zodResolver(emailStepSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    let outcome;
+    try {
+      outcome = outcomeOfAnswer(await check.mutateAsync(values.email));
+    } catch (error) {
+      toast.error(messageOfFailure(error));
+      return;
+    }
+    if (!outcome.ok) {
+      toast.error(outcome.message);
+      return;
+    }
+    saveEmailStep({ email: values.email, password: values.password, country: outcome.country });
+    toast.success(messages.emailVerified);
+    navigate(COUNTRY_STEP_PATH);
+  });
+
+  return (
+    <div className="flex flex-col gap-5">
+      <SocialSignUp />
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Sign up">
+        <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" error={formState.errors.email?.message} {...register('email')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="At least 8 characters"
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
+        <Button type="submit" size="lg" loading={check.isPending} className="mt-1 w-full">
+          {check.isPending ? 'Checking email availability...' : 'Sign up now'}
+        </Button>
+      </form>
+      <p className="text-center text-xs leading-relaxed text-muted">
+        By signing up you confirm that you have read the risk warning and want to open a live trading account.
+      </p>
+      <LoginHereLink />
+    </div>
+  );
+}

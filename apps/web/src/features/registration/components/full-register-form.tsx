@@ -1,0 +1,69 @@
+import { useMemo } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { normaliseCountry, registerSchema, type RegisterForm } from '@bourse/contract';
+import { Button } from '@/components/ui/button';
+import { useRegisterSubmit } from '../hooks/use-register-submit';
+import type { RegistrationData } from '../lib/registration-storage';
+import { carriedValues } from '../lib/registration-variant';
+import { RegisterFields } from './register-fields';
+
+export const ALL_FIELDS: (keyof RegisterForm)[] = ['first_name', 'last_name', 'username', 'email', 'phone', 'country', 'nationality', 'password', 'confirm_password'];
+
+/** Empty form values; country_code is fixed to '+1' and both countries default to the saved guess (SPEC §9). */
+export function registerDefaults(data: RegistrationData | null): RegisterForm {
+  const country = normaliseCountry(data?.country);
+  return {
+    first_name: '', last_name: '', username: '', email: '', phone: '', country_code: '+1',
+    country, nationality: country, password: '', confirm_password: '',
+    ...carriedValues(data),
+  };
+}
+
+/** Saved values the form does not show can still be wrong (an edited storage entry): say so rather than fail silently. */
+export function toastHiddenErrors(errors: FieldErrors<RegisterForm>, hidden: ReadonlySet<keyof RegisterForm>) {
+  const first = [...hidden].map((name) => errors[name]?.message).find(Boolean);
+  if (first) toast.error(first);
+}
+
+export function PromoAndLogin() {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+      <Link to="" className="text-brand hover:underline">
+        I have a promo-code
+      </Link>
+      <span className="text-muted">
+        Already registered?{' '}
+        <Link to="/" className="font-semibold text-brand hover:underline">
+          Login
+        </Link>
+      </span>
+    </div>
+  );
+}
+
+/** SPEC §2 full form; with saved answers the carried-over fields are hidden and their values sent. */
+export function FullRegisterForm({ data }: { data: RegistrationData | null }) {
+  const hidden = useMemo(() => new Set(Object.keys(carriedValues(data)) as (keyof RegisterForm)[]), [data]);
+  const visible = useMemo(() => new Set(ALL_FIELDS.filter((f) => !hidden.has(f))), [hidden]);
+  const form = useForm<RegisterForm>({ resolver: zodResolver(registerSchema), defaultValues: registerDefaults(data) });
+  const { submit, isPending } = useRegisterSubmit(form.setError, visible);
+  const onSubmit = form.handleSubmit(submit, (errors) => toastHiddenErrors(errors, hidden));
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Registration">
+      {data && (
+        <p className="rounded-lg border border-line bg-panel-2/60 px-3.5 py-2.5 text-sm text-muted">
+          Signing up as <strong className="text-fg">{data.email}</strong>
+        </p>
+      )}
+      <RegisterFields form={form} hidden={hidden} />
+      <PromoAndLogin />
+      <Button type="submit" size="lg" loading={isPending} className="w-full">
+        {isPending ? 'Creating your account...' : 'Create account'}
+      </Button>
+    </form>
+  );
+}
