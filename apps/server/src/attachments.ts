@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.ts';
+import { realtimeAttachment } from './realtime/realtime.attachment.ts';
+import { chatAttachment } from './modules/chat/chat.attachment.ts';
 
 /**
  * Parts that attach to the running HTTP server or start background work: realtime gateways,
@@ -8,4 +10,4 @@ import type { AppContext } from './app-context.ts';
  */
 export type Attachment = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const attachments: Attachment[] = [];
+export const attachments: Attachment[] = [realtimeAttachment, chatAttachment];

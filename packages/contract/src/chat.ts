@@ -103,7 +103,6 @@ export const adminChatUserSchema = z.object({
   last_message_at: z.string().nullable(),
 });
 export type AdminChatUser = z.infer<typeof adminChatUserSchema>;
-export const adminChatUsersQuery = z.object({ search: z.string().max(100).optional() });
 export const adminChatUsersResponse = z.object({ data: z.array(adminChatUserSchema) });
 
 /** Account summary shown in the admin chat header. */

@@ -5,9 +5,12 @@ import { userRoutes } from '../modules/users/users.routes.ts';
 import { settingsRoutes } from '../modules/settings/settings.routes.ts';
 import { adminRoutes } from '../modules/admin/admin.routes.ts';
 import { notificationRoutes } from '../modules/notifications/notifications.routes.ts';
+import { realtimeRoutes } from '../modules/realtime/realtime.routes.ts';
+import { chatRoutes } from '../modules/chat/chat.routes.ts';
+import { adminChatRoutes } from '../modules/chat/admin-chat.routes.ts';
 import { tradingRoutes } from '../modules/trading/trading.routes.ts';
 
 export type ApiModule = (api: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
 /** Every module mounted under /api/v1. */
-export const apiModules: ApiModule[] = [authRoutes, userRoutes, settingsRoutes, adminRoutes, notificationRoutes, tradingRoutes];
+export const apiModules: ApiModule[] = [authRoutes, userRoutes, settingsRoutes, adminRoutes, notificationRoutes, realtimeRoutes, chatRoutes, adminChatRoutes, tradingRoutes];

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
@@ -9,7 +10,9 @@ export const chatMessages = pgTable('chat_messages', {
   isAdmin: boolean('is_admin').notNull(),
   message: text('message').notNull().default(''),
   readAt: timestamp('read_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true })
+    .notNull()
+    .default(sql`date_trunc('milliseconds', clock_timestamp())`),
 });
 
 /** An uploaded file; unattached (`message_id` null) until a message is sent with it. */

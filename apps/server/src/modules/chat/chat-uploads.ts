@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { chatMessages } from '@bourse/contract';
+import type { AppContext } from '../../app-context.ts';
+import { invalid } from '../../http/errors.ts';
+import type { Caller } from './chat.service.ts';
+import { attachmentView } from './chat.service.ts';
+import { insertAttachment } from './chat.repository.ts';
+import type { FileStore } from './file-store.ts';
+import { detectUploadType, type UploadType } from './upload-type.ts';
+
+const NAME_MAX = 150;
+const extensionsOf: Record<string, string[]> = { jpg: ['jpg', 'jpeg'] };
+
+/**
+ * Keeps an upload the content check accepts, under a random name, for `customerId`'s conversation
+ * (null: an admin's upload, bound to a conversation when sent). Returns what POST /chat/upload answers.
+ */
+export async function storeUpload(
+  ctx: AppContext,
+  store: FileStore,
+  caller: Caller,
+  upload: { filename: string; content: Buffer },
+  customerId: number | null,
+) {
+  const type = await detectUploadType(upload.content);
+  if (!type) throw invalid('file', chatMessages.fileType);
+  const key = `chat/${randomBytes(16).toString('hex')}.${type.ext}`;
+  await store.put(key, upload.content, type.mime);
+  try {
+    const row = await insertAttachment(ctx.db, {
+      uploaderId: caller.userId,
+      customerId,
+      storageKey: key,
+      fileName: displayName(upload.filename, type),
+      mimeType: type.mime,
+      size: upload.content.length,
+      isImage: type.isImage,
+    });
+    const view = attachmentView(ctx, row);
+    return { url: view.download_url, id: view.id, file_name: view.file_name, is_image: view.is_image, mime_type: view.mime_type, size: view.size };
+  } catch (err) {
+    await store.delete(key);
+    throw err;
+  }
+}
+
+/**
+ * The name shown and offered on download: the client's name without path, control or
+ * direction-override characters, always ending in an extension of the detected type.
+ */
+export function displayName(given: string, type: UploadType): string {
+  const base = (given.split(/[\\/]/).pop() ?? '')
+    .replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, NAME_MAX);
+  const name = base || 'file';
+  const ext = name.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
+  return (extensionsOf[type.ext] ?? [type.ext]).includes(ext) ? name : `${name}.${type.ext}`;
+}
+
+/** `Content-Disposition: attachment` with an ASCII fallback and the exact name in RFC 5987 form. */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  chatMessageResponse,
+  chatMessages,
+  chatMessagesPage,
+  chatMessagesQuery,
+  chatUploadResponse,
+  idParam,
+  sendChatMessageBody,
+  unreadCountResponse,
+} from '@bourse/contract';
+import type { AppContext } from '../../app-context.ts';
+import { authOf } from '../../http/auth.ts';
+import { forbidden, invalid, notFound, payloadTooLarge, unauthorized } from '../../http/errors.ts';
+import { addUserExtras } from '../users/users.service.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { attachmentDisposition, storeUpload } from './chat-uploads.ts';
+import { findAttachment } from './chat.repository.ts';
+import { conversationFor, listMessages, mayDownload, sendMessage, unreadCountFor } from './chat.service.ts';
+import { verifyDownload } from './download-urls.ts';
+import { createFileStore } from './file-store.ts';
+
+// GET /user carries the caller's unread chat count (SPEC §3 User.unread_count).
+addUserExtras(async (db, userId) => {
+  const user = await findUserById(db, userId);
+  return user ? { unread_count: await unreadCountFor(db, { userId, role: user.role }) } : {};
+});
+
+const tags = ['chat'];
+const uploadQuery = z.object({ customer_id: z.coerce.number().int().positive().optional() });
+const downloadQuery = z.object({ expires: z.coerce.number().int().optional(), signature: z.string().max(100).optional() });
+
+/** Customer and admin chat (SPEC §7): messages, uploads, unread counts, attachment downloads. */
+export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
+  const store = createFileStore(ctx.config);
+  ctx.onClose(() => store.close());
+  await app.register(multipart, {
+    limits: { fileSize: ctx.config.uploads.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1000 },
+    throwFileSizeLimit: true,
+  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/chat/messages', { schema: { tags, querystring: chatMessagesQuery, response: { 200: chatMessagesPage } } }, async (req) =>
+    listMessages(ctx, authOf(req), req.query),
+  );
+  api.post('/chat/messages', { schema: { tags, body: sendChatMessageBody, response: { 201: chatMessageResponse } } }, async (req, reply) => {
+    reply.status(201);
+    return { data: await sendMessage(ctx, authOf(req), req.body) };
+  });
+  api.get('/chat/unread-count', { schema: { tags, response: { 200: unreadCountResponse } } }, async (req) => ({
+    unread_count: await unreadCountFor(ctx.db, authOf(req)),
+  }));
+
+  api.post('/chat/upload', { schema: { tags, querystring: uploadQuery, response: { 201: chatUploadResponse } } }, async (req, reply) => {
+    const caller = authOf(req);
+    const customerId = caller.role === 'admin' && req.query.customer_id === undefined ? null : await conversationFor(ctx, caller, req.query.customer_id);
+    if (!req.isMultipart()) throw invalid('file', chatMessages.fileRequired);
+    const file = await req.file();
+    if (!file || file.fieldname !== 'file') throw invalid('file', chatMessages.fileRequired);
+    const content = await file.toBuffer().catch((err: { code?: string }) => {
+      throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? payloadTooLarge(chatMessages.fileTooLarge) : err;
+    });
+    if (file.file.truncated) throw payloadTooLarge(chatMessages.fileTooLarge);
+    reply.status(201);
+    return storeUpload(ctx, store, caller, { filename: file.filename, content }, customerId);
+  });
+
+  api.get(
+    '/chat/attachments/:id/download',
+    { config: { auth: 'public' }, schema: { tags, params: idParam, querystring: downloadQuery } },
+    async (req, reply) => {
+      const file = await findAttachment(ctx.db, req.params.id);
+      const { expires, signature } = req.query;
+      if (expires !== undefined && signature !== undefined) {
+        if (!file || !verifyDownload(ctx.config.uploads.signingSecret, req.params.id, expires, signature)) throw forbidden(chatMessages.linkExpired);
+      } else {
+        if (!req.auth) throw unauthorized();
+        if (!file || !mayDownload(req.auth, file)) throw notFound();
+      }
+      const body = await store.get(file.storageKey);
+      if (!body) throw notFound();
+      return reply
+        .header('content-type', file.mimeType)
+        .header('content-length', file.size)
+        .header('content-disposition', attachmentDisposition(file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, max-age=900')
+        .send(body);
+    },
+  );
+}

@@ -1,0 +1,39 @@
+import type { Attachment } from '../attachments.ts';
+import { keepSeen, markSeen } from '../modules/users/presence.service.ts';
+import { GatewayBroadcaster } from './gateway-broadcaster.ts';
+import { PusherGateway } from './pusher-gateway.ts';
+import { PusherServiceBroadcaster } from './pusher-service-broadcaster.ts';
+import { RedisFanout } from './redis-fanout.ts';
+
+/** A live connection refreshes its user's presence as often as the client's heartbeat would. */
+const KEEP_SEEN_MS = 60_000;
+
+/**
+ * Installs the private-channel broadcaster: the built-in Pusher-protocol gateway on `/app/{key}`
+ * (fanned out through Redis when REDIS_URL is set), or an external Pusher-protocol service.
+ */
+export const realtimeAttachment: Attachment = async (app, ctx) => {
+  const { config, log } = ctx;
+  if (config.realtime.driver === 'pusher') {
+    ctx.broadcaster = new PusherServiceBroadcaster(config, log);
+    return;
+  }
+  const gateway = new PusherGateway({ key: config.pusher.key, secret: config.pusher.secret, activityTimeoutSec: config.realtime.activityTimeoutSec, log });
+  gateway.onPresence = (userId, online) => {
+    if (online) markSeen(ctx, userId).catch((err: Error) => log.warn({ err: err.message }, 'presence update failed'));
+  };
+  gateway.attach(app.server);
+  const fanout = config.redisUrl
+    ? await RedisFanout.start(config.redisUrl, config.realtime.redisPrefix, log, (channel, event, data) => gateway.deliver(channel, event, data))
+    : null;
+  ctx.broadcaster = new GatewayBroadcaster(gateway, fanout);
+  const keepAlive = setInterval(() => {
+    keepSeen(ctx, gateway.connectedUsers()).catch((err: Error) => log.warn({ err: err.message }, 'presence refresh failed'));
+  }, KEEP_SEEN_MS);
+  keepAlive.unref();
+  ctx.onClose(async () => {
+    clearInterval(keepAlive);
+    await gateway.close();
+    await fanout?.close();
+  });
+};
