@@ -6,6 +6,7 @@ import { AccountGate } from './gates/account-gate';
 import { SiteGate } from './gates/site-gate';
 import { useBootstrap } from './use-bootstrap';
 import { useSiteBranding } from './use-favicon';
+import { RealtimeServices } from './realtime/realtime-services';
 
 /** Root route: site gate, bootstrap, account gate, then the matched screen. */
 export function Root() {
@@ -26,6 +27,7 @@ export function Root() {
   useBootstrap();
   return (
     <SiteGate>
+      <RealtimeServices />
       <AccountGate>
         <Outlet />
       </AccountGate>

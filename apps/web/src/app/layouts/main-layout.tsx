@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { ArrowDownToLine, Bot, LogOut, Menu, X } from 'lucide-react';
 import { BrandLogo } from '@/components/layout/brand-logo';
+import { UnreadAlert } from '@/features/chat/components/unread-alert';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/stores/session-store';
 import { useLogout } from '../use-logout';
@@ -57,6 +58,7 @@ export function MainLayout() {
             <UserMenu />
           </div>
         </header>
+        <UnreadAlert />
         <main className="min-w-0 flex-1 p-4 md:p-6">
           <Outlet />
         </main>

@@ -1,4 +1,82 @@
-export function AdminChatPage() {
-  return <p className="p-6 text-muted">AdminChatPage</p>;
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { MessagesSquare, X } from 'lucide-react';
+import { Conversation } from '@/components/chat/conversation';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { clearUnread, useChatUsers } from './api/get-chat-users';
+import { ChatHeader } from './components/chat-header';
+import { UserList } from './components/user-list';
+import { useAdminFeed } from './hooks/use-admin-feed';
+import { useFillHeight } from './hooks/use-fill-height';
+
+function NoSelection({ onShowUsers }: { onShowUsers: () => void }) {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
+      <MessagesSquare className="size-12 text-muted/60" aria-hidden />
+      <p className="text-muted">Select a user to start chatting</p>
+      <Button variant="secondary" className="md:hidden" onClick={onShowUsers}>
+        Show Users
+      </Button>
+    </div>
+  );
 }
 
+/** SPEC §2 admin chat (/admin/chat): the customers on the left, the selected conversation on the right. */
+export function AdminChatPage() {
+  const [params, setParams] = useSearchParams();
+  const selectedId = Number(params.get('customer')) || null;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const users = useChatUsers();
+  const selected = users.data?.find((u) => u.id === selectedId) ?? null;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const height = useFillHeight(rootRef);
+  useAdminFeed();
+
+  useEffect(() => {
+    if (selectedId !== null) clearUnread(queryClient, selectedId);
+  }, [selectedId, queryClient]);
+
+  const select = (id: number) => {
+    setParams({ customer: String(id) });
+    setDrawerOpen(false);
+  };
+
+  return (
+    <div ref={rootRef} style={{ height }} className="relative flex overflow-hidden border-line bg-panel md:rounded-xl md:border">
+      {drawerOpen && <div className="absolute inset-0 z-20 bg-black/60 md:hidden" onClick={() => setDrawerOpen(false)} aria-hidden />}
+      <aside
+        aria-label="Users"
+        className={cn(
+          'absolute inset-y-0 left-0 z-30 flex w-80 max-w-[85%] flex-col border-r border-line bg-panel transition-transform duration-200 md:static md:z-auto md:max-w-none md:translate-x-0',
+          drawerOpen ? 'translate-x-0' : '-translate-x-full',
+        )}
+      >
+        <div className="flex items-center justify-between border-b border-line px-3 py-2 md:hidden">
+          <span className="text-sm font-semibold">Users</span>
+          <button type="button" onClick={() => setDrawerOpen(false)} className="rounded-md p-1.5 text-muted hover:bg-panel-2" aria-label="Hide users">
+            <X className="size-4" />
+          </button>
+        </div>
+        <UserList users={users.data} loading={users.isPending && !users.isError} failed={users.isError} selectedId={selectedId} onSelect={select} />
+      </aside>
+      <section className="flex min-w-0 flex-1 flex-col">
+        {selected ? (
+          <>
+            <ChatHeader user={selected} onShowUsers={() => setDrawerOpen(true)} />
+            <Conversation key={selected.id} customerId={selected.id} asAdmin />
+          </>
+        ) : selectedId !== null && users.isPending ? (
+          <div className="flex flex-1 items-center justify-center">
+            <Spinner />
+          </div>
+        ) : (
+          <NoSelection onShowUsers={() => setDrawerOpen(true)} />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { channels, events, type Notification } from '@bourse/contract';
+import { playNotificationSound } from '@/lib/notification-sound';
+import { usePrivateEvent } from '@/lib/realtime-hooks';
+import { useSession } from '@/stores/session-store';
+import { TEMP_PREFIX } from '../lib/notification-rules';
+
+const colors: readonly string[] = ['danger', 'success', 'warning', 'info'];
+
+/** `notification.message` on `notification.{userId}`: show it at once, chime, then refresh the user. */
+export function useLiveNotifications(userId: number | null) {
+  usePrivateEvent(userId === null ? null : channels.notification(userId), events.notification, (data) => {
+    playNotificationSound();
+    const { user, setUser, fetchUser } = useSession.getState();
+    if (user) {
+      const note: Notification = {
+        id: data.id ?? `${TEMP_PREFIX}${Date.now()}`,
+        title: data.title,
+        message: data.message,
+        color: colors.includes(data.color) ? (data.color as Notification['color']) : 'info',
+        read: false,
+      };
+      setUser({ ...user, notifications: [note, ...user.notifications.filter((n) => n.id !== note.id)] });
+    }
+    void fetchUser();
+  });
+}

@@ -1,0 +1,177 @@
+import Pusher from 'pusher-js';
+import { create } from 'zustand';
+import { PRIVATE_PREFIX, realtimeConfigResponse, type RealtimeConfig } from '@bourse/contract';
+import { authHeaders, http } from '@/lib/api-client';
+
+/** SPEC §4 realtime connection states. */
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'failed';
+
+type RealtimeState = {
+  status: ConnectionStatus;
+  /** Why the connection failed ("Connection failed" when nobody said). */
+  error: string | null;
+};
+
+export const DEFAULT_FAILURE = 'Connection failed';
+
+/** The private-channel connection state, for UIs that switch to polling when it is not connected. */
+export const useRealtime = create<RealtimeState>()(() => ({ status: 'disconnected', error: null }));
+
+/** SPEC §4: a channel is named without its `private-` prefix; the prefix is added back once. */
+export function stripPrivatePrefix(name: string): string {
+  return name.startsWith(PRIVATE_PREFIX) ? name.slice(PRIVATE_PREFIX.length) : name;
+}
+
+/** Maps pusher-js connection states onto the four states the client shows. */
+export function statusOf(pusherState: string): ConnectionStatus {
+  switch (pusherState) {
+    case 'connected':
+      return 'connected';
+    case 'initialized':
+    case 'connecting':
+    case 'unavailable':
+      return 'connecting';
+    case 'failed':
+      return 'failed';
+    default:
+      return 'disconnected';
+  }
+}
+
+type Listener = (event: string, data: unknown) => void;
+
+// Listeners outlive any one pusher-js client, so a reconnect (a new client) resubscribes them all.
+const listeners = new Map<string, Set<Listener>>();
+let client: Pusher | null = null;
+let starting: Promise<void> | null = null;
+let generation = 0;
+
+function setStatus(status: ConnectionStatus, error: string | null = null) {
+  useRealtime.setState({ status, error: status === 'failed' ? (error ?? DEFAULT_FAILURE) : null });
+}
+
+function dispatch(channel: string, event: string, data: unknown) {
+  if (event.startsWith('pusher:') || event.startsWith('pusher_internal:')) return;
+  for (const listener of listeners.get(channel) ?? []) {
+    try {
+      listener(event, data);
+    } catch (error) {
+      console.error('Realtime listener failed', { channel, event, error });
+    }
+  }
+}
+
+function bindChannel(pusher: Pusher, channel: string) {
+  const subscription = pusher.subscribe(`${PRIVATE_PREFIX}${channel}`);
+  subscription.bind_global((event: string, data: unknown) => dispatch(channel, event, data));
+  subscription.bind('pusher:subscription_error', (status: unknown) => {
+    console.error('Realtime channel authorisation failed', { channel, status });
+  });
+}
+
+/** Channel authorisation through the API client's base URL and bearer token (SPEC §7). */
+function authorise(endpoint: string) {
+  return (params: { socketId: string; channelName: string }, callback: (error: Error | null, data: { auth: string } | null) => void) => {
+    const body = new URLSearchParams({ socket_id: params.socketId, channel_name: params.channelName });
+    fetch(endpoint, { method: 'POST', headers: { Accept: 'application/json', ...authHeaders() }, body })
+      .then(async (res) => {
+        const data: unknown = await res.json().catch(() => null);
+        if (!res.ok || !data || typeof data !== 'object' || typeof (data as { auth?: unknown }).auth !== 'string') {
+          throw new Error(`Channel authorisation failed (${res.status})`);
+        }
+        callback(null, { auth: (data as { auth: string }).auth });
+      })
+      .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null));
+  };
+}
+
+function createClient(config: RealtimeConfig): Pusher {
+  const tls = config.force_tls ?? window.location.protocol === 'https:';
+  const pagePort = Number(window.location.port) || (tls ? 443 : 80);
+  const port = config.ws_port ?? pagePort;
+  return new Pusher(config.key, {
+    cluster: config.cluster,
+    wsHost: config.ws_host ?? window.location.hostname,
+    wsPort: port,
+    wssPort: port,
+    wsPath: config.ws_path,
+    forceTLS: tls,
+    enabledTransports: ['ws', 'wss'],
+    disableStats: true,
+    activityTimeout: config.activity_timeout * 1000,
+    channelAuthorization: { customHandler: authorise(config.auth_endpoint) },
+  });
+}
+
+/** Opens the connection (once); later calls while connecting or connected do nothing. */
+export function connectRealtime(): Promise<void> {
+  if (client) return Promise.resolve();
+  if (starting) return starting;
+  const mine = ++generation;
+  setStatus('connecting');
+  starting = http
+    .get<unknown>('/realtime/config')
+    .then((raw) => {
+      const config = realtimeConfigResponse.parse(raw).data;
+      if (mine !== generation) return;
+      const pusher = createClient(config);
+      client = pusher;
+      pusher.connection.bind('state_change', ({ current }: { current: string }) => {
+        if (client === pusher) setStatus(statusOf(current));
+      });
+      pusher.connection.bind('error', (error: unknown) => console.error('Realtime connection error', error));
+      for (const channel of listeners.keys()) bindChannel(pusher, channel);
+    })
+    .catch((error: unknown) => {
+      if (mine !== generation) return;
+      console.error('Realtime connection could not be created', error);
+      setStatus('failed', error instanceof Error && error.message ? error.message : null);
+    })
+    .finally(() => {
+      if (mine === generation) starting = null;
+    });
+  return starting;
+}
+
+/** Closes the connection; listeners stay registered for the next connect. */
+export function disconnectRealtime(): void {
+  generation++;
+  starting = null;
+  const pusher = client;
+  client = null;
+  pusher?.disconnect();
+  setStatus('disconnected');
+}
+
+/** SPEC §4: reconnect is a disconnect followed by a connect. */
+export function reconnectRealtime(): Promise<void> {
+  disconnectRealtime();
+  return connectRealtime();
+}
+
+/** Forgets every listener and closes the connection (logout). */
+export function resetRealtime(): void {
+  listeners.clear();
+  disconnectRealtime();
+}
+
+/**
+ * Listens to every event of a private channel (with or without its `private-` prefix) and connects
+ * on first use. Returns the unsubscribe function; the channel is left when its last listener goes.
+ */
+export function listenPrivate(name: string, listener: Listener): () => void {
+  const channel = stripPrivatePrefix(name);
+  let set = listeners.get(channel);
+  if (!set) {
+    listeners.set(channel, (set = new Set()));
+    if (client) bindChannel(client, channel);
+  }
+  set.add(listener);
+  void connectRealtime();
+  return () => {
+    const current = listeners.get(channel);
+    if (!current?.delete(listener) || current.size > 0) return;
+    listeners.delete(channel);
+    client?.unsubscribe(`${PRIVATE_PREFIX}${channel}`);
+  };
+}
