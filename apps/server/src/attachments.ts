@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { realtimeAttachment } from './realtime/realtime.attachment.ts';
 import { chatAttachment } from './modules/chat/chat.attachment.ts';
+import { riskEngineAttachment } from './modules/trading/risk-engine.ts';
 
 /**
  * Parts that attach to the running HTTP server or start background work: realtime gateways,
@@ -10,4 +11,5 @@ import { chatAttachment } from './modules/chat/chat.attachment.ts';
  */
 export type Attachment = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const attachments: Attachment[] = [realtimeAttachment, chatAttachment];
+// The risk engine comes after the price feed, whose source it evaluates.
+export const attachments: Attachment[] = [realtimeAttachment, chatAttachment, riskEngineAttachment];

@@ -1,6 +1,8 @@
+import { MemoryBroadcaster } from '../../src/realtime/broadcaster.ts';
 import type { TestServer } from './test-server.ts';
 import { MemoryInstrumentCatalog, type Instrument } from '../../src/modules/trading/instruments.ts';
 import { ManualPriceSource } from '../../src/modules/trading/manual-price-source.ts';
+import { riskEngineOf, type RiskEngine } from '../../src/modules/trading/risk-engine.ts';
 import { tradingRuntime } from '../../src/modules/trading/trading-runtime.ts';
 
 /** Instruments the trading tests use: a USD-quoted pair, a coin and a JPY-quoted pair. */
@@ -12,16 +14,29 @@ export const testInstruments = {
 
 /**
  * Gives the server a price source the test sets by hand and the test instruments, and points the
- * trading engine at them. Returns the price source.
+ * trading and risk engines at them.
  */
-export function useManualMarket(server: TestServer): ManualPriceSource {
+export async function useManualMarket(server: TestServer): Promise<TestMarket> {
   const prices = new ManualPriceSource();
+  const events = new MemoryBroadcaster();
+  server.ctx.broadcaster = events;
   server.ctx.prices = prices;
   tradingRuntime(server.ctx).catalog = new MemoryInstrumentCatalog(Object.values(testInstruments));
   prices.set(testInstruments.eurusd.id, 1.1, { bid: 1.0999, ask: 1.1001 });
   prices.set(testInstruments.btcusd.id, 60_000, { bid: 59_990, ask: 60_010 });
   prices.set(testInstruments.usdjpy.id, 150, { bid: 149.99, ask: 150.01 });
-  return prices;
+  const engine = riskEngineOf(server.ctx);
+  if (!engine) throw new Error('the risk engine is not running on this test server');
+  await engine.usePrices(prices);
+  return { prices, engine, events };
+}
+
+export type TestMarket = { prices: ManualPriceSource; engine: RiskEngine; events: MemoryBroadcaster };
+
+/** Publishes a tick and waits until the risk engine has acted on it. */
+export async function tick(market: TestMarket, assetId: number, bid: number, ask: number = bid): Promise<void> {
+  market.prices.set(assetId, (bid + ask) / 2, { bid, ask });
+  await market.engine.idle();
 }
 
 /** A market order body as the web order form sends it (SPEC §7), 0.01 lots of EUR/USD by default. */

@@ -1,0 +1,137 @@
+import { Decimal } from 'decimal.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { fillPrice, marginDecimal, pendingHit, stopLossHit, takeProfitHit } from '@bourse/domain';
+import type { AppContext } from '../../app-context.ts';
+import { trades } from '../../db/schema/index.ts';
+import type { PriceSource, Quote } from '../market/price-source.ts';
+import { trailingStart } from './order-plan.ts';
+import { settleClose, type Settlement } from './settlement.ts';
+import { slippageOf } from './trade-view.ts';
+import { tradingRuntime, type TradeChange } from './trading-runtime.ts';
+import { accountOfUser, lockAccount, tradeById, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
+import { Valuer } from './valuation.ts';
+
+/**
+ * The risk engine's database work. Each action re-reads the trade under the account lock and
+ * re-checks its trigger against the tick that fired it, so a trigger that went stale (the trade was
+ * closed or its level moved meanwhile) does nothing. Fills use that tick's price: a gap fills at the
+ * first available price, not at the trigger level.
+ */
+async function valuerFor(ctx: AppContext, prices: PriceSource, trade: TradeRow): Promise<{ valuer: Valuer; conversion: number | null }> {
+  const account = await accountOfUser(ctx.db, trade.userId, trade.accountId);
+  const valuer = new Valuer(tradingRuntime(ctx).catalog, prices, account?.currency ?? 'USD');
+  return { valuer, conversion: await valuer.conversion(trade.quoteCurrency) };
+}
+
+function changeOf(trade: TradeRow, ids: number[], reason: string, balanceChanged: boolean): TradeChange {
+  return { userId: trade.userId, accountId: trade.accountId, tradeIds: ids, reason, balanceChanged };
+}
+
+/** Closes a position whose take-profit or stop-loss the tick crossed. */
+export async function closeOnTrigger(ctx: AppContext, prices: PriceSource, tradeId: number, kind: 'tp' | 'sl', quote: Quote): Promise<TradeChange | null> {
+  const trade = await tradeById(ctx.db, tradeId);
+  if (!trade || trade.status !== 'open') return null;
+  const { conversion } = await valuerFor(ctx, prices, trade);
+  if (conversion === null) return null;
+  const settled = await ctx.db.transaction(async (tx) => {
+    await lockAccount(tx, trade.accountId);
+    const fresh = await tradeById(tx, tradeId);
+    if (!fresh || fresh.status !== 'open') return null;
+    const level = kind === 'tp' ? fresh.takeProfit : fresh.stopLoss;
+    if (level === null) return null;
+    const hit = kind === 'tp' ? takeProfitHit(fresh.tradeType, Number(level), quote) : stopLossHit(fresh.tradeType, Number(level), quote);
+    if (!hit) return null;
+    const reason = kind === 'tp' ? 'tp' : fresh.trailingStop !== null ? 'trailing' : 'sl';
+    return settleClose(tx, { trade: fresh, quote, conversion, reason });
+  });
+  return settled ? changeOf(trade, [settled.closed.id], settled.closed.closeReason ?? kind, settled.balance !== null) : null;
+}
+
+/** Fills a pending order the tick reached, or cancels it when the account lacks the margin. */
+export async function fillPending(ctx: AppContext, prices: PriceSource, tradeId: number, quote: Quote): Promise<TradeChange | null> {
+  const trade = await tradeById(ctx.db, tradeId);
+  if (!trade || trade.status !== 'pending') return null;
+  const { valuer, conversion } = await valuerFor(ctx, prices, trade);
+  if (conversion === null) return null;
+  const row = await ctx.db.transaction(async (tx) => {
+    const account = (await lockAccount(tx, trade.accountId))!;
+    const fresh = await tradeById(tx, tradeId);
+    if (!fresh || fresh.status !== 'pending' || fresh.triggerPrice === null) return null;
+    const trigger = Number(fresh.triggerPrice);
+    if (!pendingHit(fresh.tradeType, fresh.orderType as 'limit' | 'stop', trigger, quote)) return null;
+    const fill = fillPrice(fresh.tradeType, quote);
+    const margin = marginDecimal({ lots: Number(fresh.lots), contractSize: Number(fresh.contractSize), rate: fill, leverage: fresh.leverage, conversion });
+    const open = await tradesOfAccount(tx, account.id, ['open']);
+    const summary = await valuer.summary(account.balance, account.credit, open);
+    if (margin.greaterThan(summary.freeMargin)) {
+      return updateTradeIf(tx, tradeId, 'pending', { status: 'cancelled', closeReason: 'no_margin', closeTime: new Date() });
+    }
+    const trailing = fresh.trailingStop === null ? null : Number(fresh.trailingStop);
+    const stopLoss = fresh.stopLoss ?? (trailing === null ? null : String(trailingStart(fresh.tradeType, quote, trailing)));
+    return updateTradeIf(tx, tradeId, 'pending', {
+      status: 'open',
+      openingPrice: String(fill),
+      filledPrice: String(fill),
+      requestedPrice: String(trigger),
+      slippage: String(slippageOf(fresh.tradeType, trigger, fill)),
+      latencyMs: Math.max(0, Date.now() - quote.ts),
+      openTime: new Date(),
+      margin: margin.toFixed(2),
+      stopLoss,
+    });
+  });
+  return row ? changeOf(trade, [row.id], row.status === 'open' ? 'filled' : 'cancelled', false) : null;
+}
+
+/**
+ * Stop-out: while the account's margin level is at or below `level`, closes its largest loser at
+ * the current price. Negative balance protection is applied by each settlement.
+ */
+export async function stopOutAccount(ctx: AppContext, prices: PriceSource, accountId: number, level: number): Promise<TradeChange | null> {
+  const settlements = await ctx.db.transaction(async (tx) => {
+    const account = await lockAccount(tx, accountId);
+    if (!account) return [];
+    const valuer = new Valuer(tradingRuntime(ctx).catalog, prices, account.currency);
+    let open = await tradesOfAccount(tx, accountId, ['open']);
+    let balance = account.balance;
+    const done: Settlement[] = [];
+    for (;;) {
+      const summary = await valuer.summary(balance, account.credit, open);
+      if (summary.marginLevel === null || summary.marginLevel > level) break;
+      const loser = await largestLoser(valuer, open);
+      if (!loser) break;
+      const conversion = (await valuer.conversion(loser.trade.quoteCurrency))!;
+      const settled = await settleClose(tx, { trade: loser.trade, quote: loser.quote, conversion, reason: 'stop_out' });
+      open = open.filter((t) => t.id !== loser.trade.id);
+      if (!settled) continue;
+      done.push(settled);
+      balance = settled.balance ?? balance;
+    }
+    return done;
+  });
+  const first = settlements[0];
+  if (!first) return null;
+  return changeOf(first.closed, settlements.map((s) => s.closed.id), 'stop_out', settlements.some((s) => s.balance !== null));
+}
+
+async function largestLoser(valuer: Valuer, open: TradeRow[]): Promise<{ trade: TradeRow; quote: Quote } | null> {
+  let worst: { trade: TradeRow; quote: Quote; pnl: Decimal } | null = null;
+  for (const trade of open) {
+    const quote = valuer.prices.quote(trade.assetId);
+    const live = quote ? await valuer.live(trade, quote) : null;
+    if (!quote || !live) continue;
+    if (!worst || live.pnlDecimal.lessThan(worst.pnl)) worst = { trade, quote, pnl: live.pnlDecimal };
+  }
+  return worst;
+}
+
+/** Writes a trailing stop the engine moved; it only ever tightens (rises for a buy, falls for a sell). */
+export async function persistTrailingStop(ctx: AppContext, tradeId: number, side: 'buy' | 'sell', stop: number): Promise<TradeRow | null> {
+  const tighter = side === 'buy' ? sql`greatest(${trades.stopLoss}, ${String(stop)}::numeric)` : sql`least(${trades.stopLoss}, ${String(stop)}::numeric)`;
+  const [row] = await ctx.db
+    .update(trades)
+    .set({ stopLoss: tighter, updatedAt: sql`now()` })
+    .where(and(eq(trades.id, tradeId), eq(trades.status, 'open')))
+    .returning();
+  return row ?? null;
+}

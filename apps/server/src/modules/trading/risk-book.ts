@@ -1,0 +1,168 @@
+import { closingPrice, pnl, trailStop, type Side } from '@bourse/domain';
+import type { Quote } from '../market/price-source.ts';
+import { TriggerIndex, type Cross, type Watch } from './trigger-index.ts';
+import type { TradeRow } from './trades.repository.ts';
+
+/** What a crossed trigger asks the engine to do. */
+export type Fire =
+  | { kind: 'tp' | 'sl' | 'entry' | 'trail'; accountId: number; tradeId: number }
+  | { kind: 'stopout'; accountId: number };
+
+type Position = {
+  id: number;
+  assetId: number;
+  side: Side;
+  status: 'open' | 'pending';
+  orderType: 'market' | 'limit' | 'stop';
+  units: number;
+  open: number;
+  quoteCurrency: string;
+  margin: number;
+  tp: number | null;
+  sl: number | null;
+  trailing: number | null;
+  handles: number[];
+};
+
+type AccountBook = { id: number; userId: number; currency: string; balance: number; positions: Map<number, Position>; thresholds: number[] };
+
+export type AccountInfo = { id: number; userId: number; currency: string; balance: string };
+
+const num = (v: string | null) => (v === null ? null : Number(v));
+
+/**
+ * The risk engine's memory: every open position and pending order with its triggers in a
+ * {@link TriggerIndex}, and per account a stop-out threshold per (instrument, side) exposure.
+ * Thresholds share the account's slack (equity above the stop-out level) equally between its
+ * exposures, so the account can only reach stop-out after at least one of them is crossed; a
+ * crossing triggers an exact re-check that either stops out or re-shares the slack.
+ */
+export class RiskBook {
+  readonly index = new TriggerIndex<Fire>();
+  readonly accounts = new Map<number, AccountBook>();
+  /** Conversion rates `quote>account`, refreshed by the engine. */
+  readonly rates = new Map<string, number>();
+  stopOutLevel: number;
+
+  constructor(stopOutLevel: number) {
+    this.stopOutLevel = stopOutLevel;
+  }
+
+  /** Replaces what the book knows of an account with its live trades. */
+  load(info: AccountInfo, rows: TradeRow[]): void {
+    const previous = this.accounts.get(info.id);
+    this.drop(info.id);
+    if (rows.length === 0) return;
+    const book: AccountBook = { id: info.id, userId: info.userId, currency: info.currency, balance: Number(info.balance), positions: new Map(), thresholds: [] };
+    for (const row of rows) {
+      const p = toPosition(row);
+      const before = previous?.positions.get(p.id);
+      // A trailing stop moved in memory may not be written yet: never let a reload move it back.
+      if (before && p.trailing !== null && before.trailing === p.trailing && before.sl !== null && p.sl !== null) {
+        p.sl = p.side === 'buy' ? Math.max(p.sl, before.sl) : Math.min(p.sl, before.sl);
+      }
+      this.#register(book.id, p);
+      book.positions.set(p.id, p);
+    }
+    this.accounts.set(info.id, book);
+  }
+
+  drop(accountId: number): void {
+    const book = this.accounts.get(accountId);
+    if (!book) return;
+    for (const p of book.positions.values()) for (const h of p.handles) this.index.remove(h);
+    for (const h of book.thresholds) this.index.remove(h);
+    this.accounts.delete(accountId);
+  }
+
+  setBalance(accountId: number, balance: string): void {
+    const book = this.accounts.get(accountId);
+    if (book) book.balance = Number(balance);
+  }
+
+  userOf(accountId: number): number | null {
+    return this.accounts.get(accountId)?.userId ?? null;
+  }
+
+  /** Moves a trailing stop after its ratchet fired; returns the new stop to persist, or null. */
+  ratchet(accountId: number, tradeId: number, quote: Quote): number | null {
+    const p = this.accounts.get(accountId)?.positions.get(tradeId);
+    if (!p || p.status !== 'open' || p.trailing === null) return null;
+    p.sl = trailStop(p.side, p.sl, p.trailing, quote);
+    for (const h of p.handles) this.index.remove(h);
+    p.handles = [];
+    this.#register(accountId, p);
+    return p.sl;
+  }
+
+  /**
+   * Exact margin check of an account at current quotes. Returns true when it is at or below the
+   * stop-out level; otherwise re-places its thresholds and returns false.
+   */
+  needsStopOut(accountId: number, quoteOf: (assetId: number) => Quote | null): boolean {
+    const book = this.accounts.get(accountId);
+    if (!book) return false;
+    for (const h of book.thresholds) this.index.remove(h);
+    book.thresholds = [];
+    let equity = book.balance;
+    let margin = 0;
+    const exposures = new Map<string, { assetId: number; side: Side; sensitivity: number; quote: Quote }>();
+    for (const p of book.positions.values()) {
+      if (p.status !== 'open') continue;
+      margin += p.margin;
+      const quote = quoteOf(p.assetId);
+      const rate = this.rates.get(`${p.quoteCurrency}>${book.currency}`);
+      if (!quote || rate === undefined) continue;
+      equity += pnl({ side: p.side, units: p.units, openPrice: p.open, closePrice: closingPrice(p.side, quote), conversion: rate });
+      const key = `${p.assetId}:${p.side}`;
+      const e = exposures.get(key) ?? { assetId: p.assetId, side: p.side, sensitivity: 0, quote };
+      e.sensitivity += p.units * rate;
+      exposures.set(key, e);
+    }
+    if (margin <= 0) return false;
+    if ((equity / margin) * 100 <= this.stopOutLevel) return true;
+    const share = (equity - (margin * this.stopOutLevel) / 100) / exposures.size;
+    for (const e of exposures.values()) {
+      if (e.sensitivity <= 0) continue;
+      const move = share / e.sensitivity;
+      const spec = e.side === 'buy'
+        ? { watch: 'bid' as const, cross: 'down' as const, level: e.quote.bid - move }
+        : { watch: 'ask' as const, cross: 'up' as const, level: e.quote.ask + move };
+      book.thresholds.push(this.index.add({ assetId: e.assetId, ...spec, payload: { kind: 'stopout', accountId } }));
+    }
+    return false;
+  }
+
+  #register(accountId: number, p: Position): void {
+    const add = (kind: 'tp' | 'sl' | 'entry' | 'trail', watch: Watch, cross: Cross, level: number) =>
+      p.handles.push(this.index.add({ assetId: p.assetId, watch, cross, level, payload: { kind, accountId, tradeId: p.id } }));
+    const buy = p.side === 'buy';
+    if (p.status === 'pending') {
+      const limit = p.orderType === 'limit';
+      // Buys enter at the ask (limit below, stop above); sells at the bid (limit above, stop below).
+      add('entry', buy ? 'ask' : 'bid', buy === limit ? 'down' : 'up', p.open);
+      return;
+    }
+    if (p.tp !== null) add('tp', buy ? 'bid' : 'ask', buy ? 'up' : 'down', p.tp);
+    if (p.sl !== null) add('sl', buy ? 'bid' : 'ask', buy ? 'down' : 'up', p.sl);
+    if (p.sl !== null && p.trailing !== null) add('trail', buy ? 'bid' : 'ask', buy ? 'up' : 'down', buy ? p.sl + p.trailing : p.sl - p.trailing);
+  }
+}
+
+function toPosition(row: TradeRow): Position {
+  return {
+    id: row.id,
+    assetId: row.assetId,
+    side: row.tradeType,
+    status: row.status === 'pending' ? 'pending' : 'open',
+    orderType: row.orderType,
+    units: Number(row.volume),
+    open: Number(row.openingPrice),
+    quoteCurrency: row.quoteCurrency,
+    margin: Number(row.margin),
+    tp: num(row.takeProfit),
+    sl: num(row.stopLoss),
+    trailing: num(row.trailingStop),
+    handles: [],
+  };
+}

@@ -1,0 +1,223 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { tradingAccounts } from '../../db/schema/index.ts';
+import type { PriceSource, Quote } from '../market/price-source.ts';
+import { conversionRate } from './instruments.ts';
+import { closeOnTrigger, fillPending, persistTrailingStop, stopOutAccount } from './risk-actions.ts';
+import { RiskBook, type Fire } from './risk-book.ts';
+import { announce, tradingRuntime, type TradeChange } from './trading-runtime.ts';
+import { accountsChangedSince, balancesOf, liveTrades, tradesOfAccount, type TradeRow } from './trades.repository.ts';
+
+const engines = new WeakMap<AppContext, RiskEngine>();
+
+/** The risk engine attached to a server, if this node runs one. */
+export function riskEngineOf(ctx: AppContext): RiskEngine | null {
+  return engines.get(ctx) ?? null;
+}
+
+/**
+ * Evaluates triggers on every tick and acts on them: take-profit, stop-loss, trailing stops,
+ * pending entries and stop-out. Ticks are handled synchronously against the {@link RiskBook};
+ * database work runs in one queue per account, so an account's actions never overlap.
+ */
+export class RiskEngine {
+  readonly book: RiskBook;
+  readonly #ctx: AppContext;
+  #prices: PriceSource | null = null;
+  #unsubscribe: (() => void) | null = null;
+  readonly #queues = new Map<number, Promise<void>>();
+  readonly #refreshQueued = new Set<number>();
+  readonly #trailQueued = new Map<number, { accountId: number; side: 'buy' | 'sell'; stop: number }>();
+  #running = 0;
+  #idle: (() => void)[] = [];
+  #lastSync = new Date();
+
+  constructor(ctx: AppContext) {
+    this.#ctx = ctx;
+    this.book = new RiskBook(ctx.config.trading.stopOutLevel);
+  }
+
+  /** Starts (or moves) evaluation onto `prices`, and reloads every live trade. */
+  async usePrices(prices: PriceSource): Promise<void> {
+    this.#unsubscribe?.();
+    this.#prices = prices;
+    this.#unsubscribe = prices.onTick((quote) => this.onTick(quote));
+    await this.reloadAll();
+  }
+
+  usesPrices(prices: PriceSource): boolean {
+    return this.#prices === prices;
+  }
+
+  stop(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+  }
+
+  /** The synchronous tick path: pops crossed triggers and queues their work. */
+  onTick(quote: Quote): void {
+    for (const fire of this.book.index.collect(quote.assetId, quote.bid, quote.ask)) this.#dispatch(fire, quote);
+  }
+
+  #dispatch(fire: Fire, quote: Quote): void {
+    const prices = this.#prices!;
+    switch (fire.kind) {
+      case 'stopout':
+        if (this.book.needsStopOut(fire.accountId, (id) => prices.quote(id))) this.#stopOut(fire.accountId);
+        return;
+      case 'trail': {
+        const stop = this.book.ratchet(fire.accountId, fire.tradeId, quote);
+        if (stop !== null) this.#persistTrail(fire.accountId, fire.tradeId, stop);
+        return;
+      }
+      case 'entry':
+        this.#run(fire.accountId, () => fillPending(this.#ctx, prices, fire.tradeId, quote), true);
+        return;
+      default:
+        this.#run(fire.accountId, () => closeOnTrigger(this.#ctx, prices, fire.tradeId, fire.kind as 'tp' | 'sl', quote), true);
+    }
+  }
+
+  #stopOut(accountId: number): void {
+    this.#run(accountId, () => stopOutAccount(this.#ctx, this.#prices!, accountId, this.book.stopOutLevel), true);
+  }
+
+  #persistTrail(accountId: number, tradeId: number, stop: number): void {
+    const side = this.book.accounts.get(accountId)?.positions.get(tradeId)?.side ?? 'buy';
+    const queued = this.#trailQueued.get(tradeId);
+    this.#trailQueued.set(tradeId, { accountId, side, stop });
+    if (queued) return;
+    this.#run(accountId, async () => {
+      const latest = this.#trailQueued.get(tradeId)!;
+      this.#trailQueued.delete(tradeId);
+      const row = await persistTrailingStop(this.#ctx, tradeId, latest.side, latest.stop);
+      return row ? { userId: row.userId, accountId, tradeIds: [row.id], reason: 'trailing_moved', balanceChanged: false } : null;
+    }, false);
+  }
+
+  /** Called for every committed change (this node's requests and its own actions). */
+  onChange(change: TradeChange): void {
+    if (change.reason !== 'trailing_moved') this.refresh(change.accountId);
+  }
+
+  /** Reloads one account from the database (coalesced: one queued reload per account). */
+  refresh(accountId: number): void {
+    if (this.#refreshQueued.has(accountId)) return;
+    this.#refreshQueued.add(accountId);
+    this.#run(accountId, async () => {
+      this.#refreshQueued.delete(accountId);
+      const [account] = await this.#ctx.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId));
+      const rows = account ? await tradesOfAccount(this.#ctx.db, accountId, ['open', 'pending']) : [];
+      await this.#warmRates(account?.currency ?? 'USD', rows);
+      if (account) this.book.load(account, rows);
+      else this.book.drop(accountId);
+      this.#check(accountId);
+      return null;
+    }, false);
+  }
+
+  /** Loads every live trade; used at start and when the price source changes. */
+  async reloadAll(): Promise<void> {
+    this.#lastSync = new Date();
+    const rows = await liveTrades(this.#ctx.db);
+    const byAccount = new Map<number, TradeRow[]>();
+    for (const row of rows) byAccount.set(row.accountId, [...(byAccount.get(row.accountId) ?? []), row]);
+    for (const id of [...this.book.accounts.keys()]) if (!byAccount.has(id)) this.book.drop(id);
+    const accounts = await balancesOf(this.#ctx.db, [...byAccount.keys()]);
+    for (const account of accounts) {
+      const list = byAccount.get(account.id)!;
+      await this.#warmRates(account.currency, list);
+      this.book.load({ ...account, userId: list[0]!.userId }, list);
+      this.#check(account.id);
+    }
+  }
+
+  /**
+   * Periodic safety net: picks up trades other nodes changed, refreshes balances and conversion
+   * rates (deposits, currency moves) and re-checks every account exactly.
+   */
+  async sweep(): Promise<void> {
+    const since = new Date(this.#lastSync.getTime() - 2000);
+    this.#lastSync = new Date();
+    for (const id of await accountsChangedSince(this.#ctx.db, since)) if (!this.book.accounts.has(id)) this.refresh(id);
+    const ids = [...this.book.accounts.keys()];
+    for (const account of await balancesOf(this.#ctx.db, ids)) {
+      this.book.setBalance(account.id, account.balance);
+      const book = this.book.accounts.get(account.id);
+      if (book) await this.#warmRates(account.currency, [...book.positions.values()]);
+      this.#check(account.id);
+    }
+  }
+
+  #check(accountId: number): void {
+    const prices = this.#prices;
+    if (prices && this.book.needsStopOut(accountId, (id) => prices.quote(id))) this.#stopOut(accountId);
+  }
+
+  async #warmRates(currency: string, rows: { quoteCurrency: string }[]): Promise<void> {
+    const prices = this.#prices;
+    if (!prices) return;
+    for (const quote of new Set(rows.map((r) => r.quoteCurrency))) {
+      const rate = await conversionRate(tradingRuntime(this.#ctx).catalog, prices, quote, currency);
+      if (rate !== null) this.book.rates.set(`${quote}>${currency}`, rate);
+    }
+  }
+
+  /** Runs `job` after the account's earlier jobs; announces what it changed. */
+  #run(accountId: number, job: () => Promise<TradeChange | null>, refreshAfter: boolean): void {
+    this.#running++;
+    const previous = this.#queues.get(accountId) ?? Promise.resolve();
+    const next = previous
+      .then(job)
+      .then(async (change) => {
+        if (change) await announce(this.#ctx, change);
+        // A stale trigger changed nothing; reloading puts the account's triggers back.
+        else if (refreshAfter) this.refresh(accountId);
+      })
+      .catch((error: unknown) => {
+        this.#ctx.log.error({ err: error, accountId }, 'risk engine action failed');
+        if (refreshAfter) this.refresh(accountId);
+      })
+      .finally(() => {
+        if (this.#queues.get(accountId) === next) this.#queues.delete(accountId);
+        if (--this.#running === 0) for (const resolve of this.#idle.splice(0)) resolve();
+      });
+    this.#queues.set(accountId, next);
+  }
+
+  /** Resolves once every queued action (and what it queued in turn) has finished. */
+  idle(): Promise<void> {
+    if (this.#running === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idle.push(resolve));
+  }
+}
+
+/** Attachment: runs the risk engine on worker nodes, re-checking every account periodically. */
+export async function riskEngineAttachment(_app: FastifyInstance, ctx: AppContext): Promise<void> {
+  if (!ctx.config.runWorkers) return;
+  const engine = new RiskEngine(ctx);
+  engines.set(ctx, engine);
+  const runtime = tradingRuntime(ctx);
+  const listener = (change: TradeChange) => engine.onChange(change);
+  runtime.listeners.add(listener);
+  if (ctx.prices) await engine.usePrices(ctx.prices);
+  let sweeping = false;
+  const timer = setInterval(() => {
+    if (sweeping || !ctx.prices) return;
+    sweeping = true;
+    // A source set after start (tests, late feeds) is picked up here.
+    const ready = ctx.prices && engine.usesPrices(ctx.prices) ? Promise.resolve() : engine.usePrices(ctx.prices);
+    ready
+      .then(() => engine.sweep())
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'risk sweep failed'))
+      .finally(() => (sweeping = false));
+  }, ctx.config.trading.riskSweepMs);
+  timer.unref();
+  ctx.onClose(async () => {
+    clearInterval(timer);
+    runtime.listeners.delete(listener);
+    engine.stop();
+    await engine.idle();
+  });
+}
