@@ -106,14 +106,14 @@ export class PusherGateway {
 
   private subscribe(conn: Connection, msg: ClientMessage): void {
     const channel = typeof msg.data.channel === 'string' ? msg.data.channel : '';
-    const refuse = (status: number, error: string) =>
+    const deny = (status: number, error: string) =>
       conn.ws.send(frame('pusher:subscription_error', { type: 'AuthError', error, status }, channel));
-    if (!channel.startsWith(PRIVATE_PREFIX) || channel.length > 200) return refuse(403, 'Only private channels are available.');
+    if (!channel.startsWith(PRIVATE_PREFIX) || channel.length > 200) return deny(403, 'Only private channels are available.');
     if (!verifyChannelAuth(this.opts.key, this.opts.secret, conn.socketId, channel, msg.data.auth)) {
-      return refuse(401, 'Invalid signature for this connection and channel.');
+      return deny(401, 'Invalid signature for this connection and channel.');
     }
     if (!conn.channels.has(channel)) {
-      if (conn.channels.size >= MAX_CHANNELS_PER_CONNECTION) return refuse(429, 'Too many channels on one connection.');
+      if (conn.channels.size >= MAX_CHANNELS_PER_CONNECTION) return deny(429, 'Too many channels on one connection.');
       conn.channels.add(channel);
       let members = this.channels.get(channel);
       if (!members) this.channels.set(channel, (members = new Set()));
@@ -140,7 +140,8 @@ export class PusherGateway {
 
   private drop(conn: Connection): void {
     if (!this.connections.delete(conn)) return;
-    for (const channel of [...conn.channels]) this.unsubscribe(conn, channel);
+    // Deleting the entry being visited is safe while iterating a Set.
+    for (const channel of conn.channels) this.unsubscribe(conn, channel);
     if (conn.userId === null) return;
     const left = (this.users.get(conn.userId) ?? 1) - 1;
     if (left > 0) return void this.users.set(conn.userId, left);

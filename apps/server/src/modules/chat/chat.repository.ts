@@ -127,8 +127,11 @@ export async function deleteAttachment(db: DbOrTx, id: number): Promise<void> {
   await db.delete(chatAttachments).where(eq(chatAttachments.id, id));
 }
 
-const unreadFromCustomer = sql<number>`(select count(*) from chat_messages m where m.customer_id = ${users.id} and not m.is_admin and m.read_at is null)`.mapWith(Number);
-const lastMessageAt = sql<Date | null>`(select max(m.created_at) from chat_messages m where m.customer_id = ${users.id})`.mapWith(chatMessages.createdAt);
+// Written out qualified: drizzle renders a lone column without its table, which inside these
+// subqueries would bind to chat_messages instead of the outer users row.
+const outerUserId = sql`"users"."id"`;
+const unreadFromCustomer = sql<number>`(select count(*) from chat_messages m where m.customer_id = ${outerUserId} and not m.is_admin and m.read_at is null)`.mapWith(Number);
+const lastMessageAt = sql<Date | null>`(select max(m.created_at) from chat_messages m where m.customer_id = ${outerUserId})`.mapWith(chatMessages.createdAt);
 
 /** Every customer with their chat state, the most recent conversations first. */
 export async function chatUsers(db: DbOrTx) {

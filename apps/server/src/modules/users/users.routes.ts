@@ -5,7 +5,7 @@ import { userResponse } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { authOf } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
-import { touchLastSeen } from './users.repository.ts';
+import { markSeen } from './presence.service.ts';
 import { userViewById } from './users.service.ts';
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -23,7 +23,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     '/user/heartbeat',
     { config: { allowDeactivated: true }, schema: { tags: ['user'], response: { 200: z.object({ data: z.object({ is_online: z.boolean() }) }) } } },
     async (req) => {
-      await touchLastSeen(ctx.db, authOf(req).userId);
+      await markSeen(ctx, authOf(req).userId);
       return { data: { is_online: true } };
     },
   );
