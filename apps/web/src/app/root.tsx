@@ -8,6 +8,9 @@ import { useBootstrap } from './use-bootstrap';
 import { useSiteBranding } from './use-favicon';
 import { RealtimeServices } from './realtime/realtime-services';
 
+// Children's effects run before Root's, and they may call the API on their first render.
+configureApi({ token: () => useSession.getState().token });
+
 /** Root route: site gate, bootstrap, account gate, then the matched screen. */
 export function Root() {
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { http } from '@/lib/api-client';
 
 function beat() {
   if (document.visibilityState === 'hidden') return;
-  http.post('/user/heartbeat').catch((error: unknown) => console.error('Heartbeat failed', error));
+  http.post('/user/heartbeat', {}).catch((error: unknown) => console.error('Heartbeat failed', error));
 }
 
 /** SPEC §7 heartbeat: at start, every 60 s and when the tab becomes visible; skipped while hidden. */

@@ -52,7 +52,8 @@ export type UploadResult = ReturnType<typeof chatUploadResponse.parse>;
 export function uploadFile(file: File, opts: { customerId?: number; onProgress: (percent: number) => void; signal?: AbortSignal }): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    const url = apiUrl('/chat/upload');
+    // An admin names the conversation the file is for; a customer's is always their own.
+    const url = apiUrl(`/chat/upload${opts.customerId === undefined ? '' : `?customer_id=${opts.customerId}`}`);
     xhr.open('POST', url);
     xhr.setRequestHeader('Accept', 'application/json');
     for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
@@ -73,7 +74,6 @@ export function uploadFile(file: File, opts: { customerId?: number; onProgress: 
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
     opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
-    if (opts.customerId !== undefined) form.append('customer_id', String(opts.customerId));
     form.append('file', file, file.name);
     xhr.send(form);
   });

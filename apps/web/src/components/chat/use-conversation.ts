@@ -25,6 +25,15 @@ function applyRead(queryClient: QueryClient, customerId: number, ids: number[], 
   );
 }
 
+function newestTime(data: Pages): string | undefined {
+  let newest: string | undefined;
+  for (const page of data.pages) {
+    const last = page.data.at(-1)?.created_at;
+    if (last && (!newest || Date.parse(last) > Date.parse(newest))) newest = last;
+  }
+  return newest;
+}
+
 /**
  * One conversation (a customer's, seen by that customer or by an admin): pages of history, live
  * `message.sent` / `message.read` events, and 5 s polling with `after=` while not connected.
@@ -49,15 +58,13 @@ export function useConversation(customerId: number | null, opts: { asAdmin: bool
     () => (query.data ? query.data.pages.reduceRight<ChatMessage[]>((all, page) => mergeMessages(all, page.data), []) : []),
     [query.data],
   );
-  const latest = useRef<string | null>(null);
-  latest.current = messages.at(-1)?.created_at ?? null;
-
   /** Fetches what came since the newest message held (and read receipts of the newest page). */
   const catchUp = useCallback(
     async (withReceipts: boolean) => {
-      if (customerId === null || !queryClient.getQueryData(chatKeys.messages(customerId))) return;
+      const cached = customerId === null ? undefined : queryClient.getQueryData<Pages>(chatKeys.messages(customerId));
+      if (customerId === null || !cached) return;
       try {
-        const after = latest.current ?? undefined;
+        const after = newestTime(cached);
         const since = await getMessages({ page: 1, customerId: scope, after });
         addMessages(queryClient, customerId, since.data);
         if (withReceipts && after) addMessages(queryClient, customerId, (await getMessages({ page: 1, customerId: scope })).data);
