@@ -13,6 +13,7 @@ type RealtimeState = {
 };
 
 export const DEFAULT_FAILURE = 'Connection failed';
+const PONG_TIMEOUT_MS = 6_000;
 
 /** The private-channel connection state, for UIs that switch to polling when it is not connected. */
 export const useRealtime = create<RealtimeState>()(() => ({ status: 'disconnected', error: null }));
@@ -99,6 +100,8 @@ function createClient(config: RealtimeConfig): Pusher {
     enabledTransports: ['ws', 'wss'],
     disableStats: true,
     activityTimeout: config.activity_timeout * 1000,
+    // When the browser reports going offline pusher-js pings at once; notice a dead link quickly.
+    pongTimeout: PONG_TIMEOUT_MS,
     channelAuthorization: { customHandler: authorise(config.auth_endpoint) },
   });
 }

@@ -4,6 +4,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { ArrowDownToLine, Bot, LogOut, Menu, X } from 'lucide-react';
 import { BrandLogo } from '@/components/layout/brand-logo';
 import { UnreadAlert } from '@/features/chat/components/unread-alert';
+import { NotificationBanner } from '@/features/notifications/components/notification-banner';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/stores/session-store';
 import { useLogout } from '../use-logout';
@@ -59,6 +60,7 @@ export function MainLayout() {
           </div>
         </header>
         <UnreadAlert />
+        <NotificationBanner slot="layout" />
         <main className="min-w-0 flex-1 p-4 md:p-6">
           <Outlet />
         </main>

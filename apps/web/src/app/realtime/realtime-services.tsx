@@ -13,7 +13,8 @@ import { useHeartbeat } from './use-heartbeat';
 
 /**
  * Everything a signed-in page keeps alive: the private connection and its toasts, the heartbeat,
- * the user's own channels (notifications, user, trades) and the global notification banner.
+ * the user's own channels (notifications, user, trades), and the notification banner where the
+ * layout does not show it itself.
  */
 export function RealtimeServices() {
   const token = useSession((s) => s.token);
@@ -37,5 +38,5 @@ export function RealtimeServices() {
     void queryClient.invalidateQueries({ queryKey: tradesQueryRoot });
   });
 
-  return active ? <NotificationBanner /> : null;
+  return active ? <NotificationBanner slot="overlay" /> : null;
 }

@@ -7,9 +7,9 @@ import { formatTime } from './chat-format';
 function AttachmentView({ attachment, own }: { attachment: ChatAttachment; own: boolean }) {
   if (attachment.is_image) {
     return (
-      <figure className="flex flex-col gap-1">
+      <figure className="flex flex-col items-start gap-1">
         <a href={attachment.download_url} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-md bg-black/20">
-          <img src={attachment.download_url} alt={attachment.file_name} loading="lazy" className="max-h-56 w-auto max-w-full object-contain" />
+          <img src={attachment.download_url} alt={attachment.file_name} loading="lazy" className="block max-h-56 min-h-12 w-auto min-w-12 max-w-full object-contain [image-rendering:auto]" />
         </a>
         <a
           href={attachment.download_url}

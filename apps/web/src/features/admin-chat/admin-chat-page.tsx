@@ -46,7 +46,7 @@ export function AdminChatPage() {
   };
 
   return (
-    <div ref={rootRef} style={{ height }} className="relative flex overflow-hidden border-line bg-panel md:rounded-xl md:border">
+    <div ref={rootRef} style={{ height }} className="relative flex overflow-hidden rounded-xl border border-line bg-panel">
       {drawerOpen && <div className="absolute inset-0 z-20 bg-black/60 md:hidden" onClick={() => setDrawerOpen(false)} aria-hidden />}
       <aside
         aria-label="Users"

@@ -43,8 +43,7 @@ export function ChatHeader({ user, onShowUsers }: { user: AdminChatUser; onShowU
           <h2 className="truncate font-semibold">{user.name}</h2>
           <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted">
             <span className={user.is_online ? 'text-up' : undefined}>{user.is_online ? 'Online' : 'Offline'}</span>
-            <span aria-hidden>·</span>
-            <span>{user.account_id}</span>
+            <span data-testid="account-id">{user.account_id}</span>
           </p>
         </div>
         <ConnectionStatus status={status} className="shrink-0" />

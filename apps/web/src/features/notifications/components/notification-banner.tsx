@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { useSession } from '@/stores/session-store';
 import { markNotificationRead } from '../api/mark-notification-read';
@@ -9,12 +10,22 @@ function dropLocally(id: string | number) {
 }
 
 /**
+ * Where the banner goes: in the flow of the client-area layout, except on screens that fill the
+ * window (the chat), and floating over the top of every other screen.
+ */
+export function bannerPlacement(pathname: string): 'layout' | 'overlay' {
+  return pathname.startsWith('/main/') && !pathname.startsWith('/main/chat') ? 'layout' : 'overlay';
+}
+
+/**
  * SPEC §2 global notification: the first unread one, coloured by type. Closing marks it read and
  * refreshes the user; a client-made ('temp-') one is only dismissed.
  */
-export function NotificationBanner() {
+export function NotificationBanner({ slot }: { slot: 'layout' | 'overlay' }) {
   const note = useSession((s) => firstUnread(s.user?.notifications));
-  if (!note) return null;
+  const { pathname } = useLocation();
+  if (!note || bannerPlacement(pathname) !== slot) return null;
+  const floating = slot === 'overlay';
 
   const close = () => {
     dropLocally(note.id);
@@ -24,11 +35,18 @@ export function NotificationBanner() {
       .finally(() => void useSession.getState().fetchUser());
   };
 
-  return (
+  const alert = (
+    <Alert variant={alertVariant(note.color)} title={note.title} onClose={close} className={floating ? 'pointer-events-auto w-full max-w-xl bg-panel shadow-xl shadow-black/40' : 'bg-panel'}>
+      <p className="whitespace-pre-wrap break-words">{note.message}</p>
+    </Alert>
+  );
+  return floating ? (
     <div className="pointer-events-none fixed inset-x-0 top-[4.5rem] z-40 flex justify-center px-3" data-testid="notification-banner">
-      <Alert variant={alertVariant(note.color)} title={note.title} onClose={close} className="pointer-events-auto w-full max-w-xl bg-panel shadow-xl shadow-black/40">
-        <p className="whitespace-pre-wrap break-words">{note.message}</p>
-      </Alert>
+      {alert}
+    </div>
+  ) : (
+    <div className="px-4 pt-4 md:px-6" data-testid="notification-banner">
+      {alert}
     </div>
   );
 }
