@@ -14,8 +14,12 @@ export class GatewayBroadcaster implements Broadcaster {
   }
 
   async publish(channel: string, event: string, data: unknown): Promise<void> {
-    const dataJson = JSON.stringify(data);
-    this.gateway.deliver(PRIVATE_PREFIX + channel, event, dataJson);
-    if (this.fanout) await this.fanout.publish(PRIVATE_PREFIX + channel, event, dataJson);
+    await this.publishRaw(PRIVATE_PREFIX + channel, event, JSON.stringify(data));
+  }
+
+  /** Publishes to a full protocol channel name a payload already encoded (the Pusher HTTP API's form). */
+  async publishRaw(channel: string, event: string, dataJson: string): Promise<void> {
+    this.gateway.deliver(channel, event, dataJson);
+    if (this.fanout) await this.fanout.publish(channel, event, dataJson);
   }
 }

@@ -2,6 +2,7 @@ import type { Attachment } from '../attachments.ts';
 import { keepSeen, markSeen } from '../modules/users/presence.service.ts';
 import { GatewayBroadcaster } from './gateway-broadcaster.ts';
 import { PusherGateway } from './pusher-gateway.ts';
+import { registerPusherHttpApi } from './pusher-http-api.ts';
 import { PusherServiceBroadcaster } from './pusher-service-broadcaster.ts';
 import { RedisFanout } from './redis-fanout.ts';
 
@@ -10,7 +11,8 @@ const KEEP_SEEN_MS = 60_000;
 
 /**
  * Installs the private-channel broadcaster: the built-in Pusher-protocol gateway on `/app/{key}`
- * (fanned out through Redis when REDIS_URL is set), or an external Pusher-protocol service.
+ * with the Pusher HTTP publishing API on `/apps/{id}/events` (fanned out through Redis when
+ * REDIS_URL is set), or an external Pusher-protocol service.
  */
 export const realtimeAttachment: Attachment = async (app, ctx) => {
   const { config, log } = ctx;
@@ -26,7 +28,9 @@ export const realtimeAttachment: Attachment = async (app, ctx) => {
   const fanout = config.redisUrl
     ? await RedisFanout.start(config.redisUrl, config.realtime.redisPrefix, log, (channel, event, data) => gateway.deliver(channel, event, data))
     : null;
-  ctx.broadcaster = new GatewayBroadcaster(gateway, fanout);
+  const broadcaster = new GatewayBroadcaster(gateway, fanout);
+  ctx.broadcaster = broadcaster;
+  await registerPusherHttpApi(app, config.pusher, (channel, event, data) => broadcaster.publishRaw(channel, event, data));
   const keepAlive = setInterval(() => {
     keepSeen(ctx, gateway.connectedUsers()).catch((err: Error) => log.warn({ err: err.message }, 'presence refresh failed'));
   }, KEEP_SEEN_MS);

@@ -2,8 +2,11 @@ import { channels, events } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { chatUserStates } from './chat.repository.ts';
 
-/** Changes within this window go out as one `users.changed` event. */
-const DEBOUNCE_MS = 250;
+/**
+ * Changes within this window go out as one `users.changed` event: fresh enough for a list the
+ * client otherwise polls every 30 s, and one fan-out per second at most however busy the desk is.
+ */
+const DEBOUNCE_MS = 1000;
 const MAX_USERS_PER_EVENT = 200;
 
 /**

@@ -39,8 +39,8 @@ export async function conversationFor(ctx: AppContext, caller: Caller, customerI
 }
 
 /** Builds the SPEC §3 message shape, with freshly signed download URLs for the attachments. */
-export async function messageViews(ctx: AppContext, rows: MessageRow[]): Promise<ChatMessage[]> {
-  const files = await attachmentsOfMessages(ctx.db, rows.map((r) => r.id));
+export async function messageViews(ctx: AppContext, rows: MessageRow[], withFiles = true): Promise<ChatMessage[]> {
+  const files = withFiles ? await attachmentsOfMessages(ctx.db, rows.map((r) => r.id)) : [];
   const byMessage = new Map<number, AttachmentRow[]>();
   for (const f of files) byMessage.set(f.messageId!, [...(byMessage.get(f.messageId!) ?? []), f]);
   return rows.map((r) => ({
@@ -119,7 +119,7 @@ export async function sendMessage(
     }
     return message;
   });
-  const [view] = await messageViews(ctx, [row]);
+  const [view] = await messageViews(ctx, [row], fileIds.length > 0);
   await ctx.broadcaster.publish(channels.chat(customerId), events.messageSent, view);
   announceUserChanged(ctx, customerId);
   return view!;
