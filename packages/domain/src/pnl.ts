@@ -34,12 +34,20 @@ export function pnlDecimal(input: PnlInput): Decimal {
     .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 }
 
+/** Decimals prices are kept to (the server stores numeric(30,10)). */
+export const PRICE_DECIMALS = 10;
+
+/** Rounds float noise off a price (1.1001100000000001 → 1.10011) so stored and computed prices agree. */
+export function roundPrice(price: number): number {
+  return Number(price.toFixed(PRICE_DECIMALS));
+}
+
 /** The price a position is valued and closed at: buys sell at the bid, sells buy back at the ask. */
 export function closingPrice(side: Side, quote: { bid: number; ask: number }): number {
-  return side === 'buy' ? quote.bid : quote.ask;
+  return roundPrice(side === 'buy' ? quote.bid : quote.ask);
 }
 
 /** The price an order fills at: buys pay the ask, sells receive the bid. */
 export function fillPrice(side: Side, quote: { bid: number; ask: number }): number {
-  return side === 'buy' ? quote.ask : quote.bid;
+  return roundPrice(side === 'buy' ? quote.ask : quote.bid);
 }

@@ -8,6 +8,7 @@ import {
   marginDecimal,
   pendingPriceAllowed,
   resolveLeverage,
+  roundPrice,
   targetProblems,
   type BidAsk,
   type Side,
@@ -86,7 +87,7 @@ function entryPrice(ctx: AppContext, side: Side, body: StoreTradeBody, quote: Bi
   if (body.order_type !== 'market') {
     if (body.price === undefined) throw invalid('price', msg.pendingPriceRequired);
     if (!pendingPriceAllowed(side, body.order_type, body.price, quote)) throw invalid('price', pendingSideMessage(side, body.order_type));
-    return body.price;
+    return roundPrice(body.price);
   }
   const filled = fillPrice(side, quote);
   const movedPct = (Math.abs(filled - body.opening_price) / body.opening_price) * 100;
@@ -104,7 +105,7 @@ export function pendingSideMessage(side: Side, kind: 'limit' | 'stop'): string {
 /** A trailing stop starts `distance` behind the price the position would close at. */
 export function trailingStart(side: Side, quote: BidAsk, distance: number): number {
   const close = closingPrice(side, quote);
-  return side === 'buy' ? close - distance : close + distance;
+  return roundPrice(side === 'buy' ? close - distance : close + distance);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { closingPrice, pnl, trailStop, type Side } from '@bourse/domain';
+import { closingPrice, pnl, roundPrice, trailStop, type Side } from '@bourse/domain';
 import type { Quote } from '../market/price-source.ts';
 import { TriggerIndex, type Cross, type Watch } from './trigger-index.ts';
 import type { TradeRow } from './trades.repository.ts';
@@ -88,7 +88,7 @@ export class RiskBook {
   ratchet(accountId: number, tradeId: number, quote: Quote): number | null {
     const p = this.accounts.get(accountId)?.positions.get(tradeId);
     if (!p || p.status !== 'open' || p.trailing === null) return null;
-    p.sl = trailStop(p.side, p.sl, p.trailing, quote);
+    p.sl = roundPrice(trailStop(p.side, p.sl, p.trailing, quote));
     for (const h of p.handles) this.index.remove(h);
     p.handles = [];
     this.#register(accountId, p);

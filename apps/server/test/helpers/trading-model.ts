@@ -1,0 +1,89 @@
+import { Decimal } from 'decimal.js';
+import {
+  accountSummaryDecimal,
+  closingPrice,
+  fillPrice,
+  lotsToUnits,
+  marginDecimal,
+  pnlDecimal,
+  type PendingKind,
+  type Side,
+} from '@bourse/domain';
+import type { Quote } from '../../src/modules/market/price-source.ts';
+import { testInstruments } from './trading.ts';
+
+/** The instruments the model trades, with the leverage the server resolves for them. */
+export const modelAssets = [
+  { ...testInstruments.eurusd, effectiveLeverage: 30, lotsMax: 250, movePct: 4 },
+  { ...testInstruments.btcusd, effectiveLeverage: 2, lotsMax: 30, movePct: 35 },
+  { ...testInstruments.usdjpy, effectiveLeverage: 30, lotsMax: 250, movePct: 4 },
+] as const;
+export type ModelAsset = (typeof modelAssets)[number];
+
+export type ModelTrade = {
+  id: number;
+  tradeId: string;
+  asset: ModelAsset;
+  side: Side;
+  status: 'open' | 'pending';
+  kind: 'market' | PendingKind;
+  lots: Decimal;
+  open: number;
+  margin: Decimal;
+  tp: number | null;
+  sl: number | null;
+};
+
+/**
+ * The expected state of one trading account: its balance and its open positions and pending orders.
+ * It predicts the outcome of each request from the SPEC rules (domain functions, decimal money).
+ */
+export class AccountModel {
+  balance = new Decimal(10_000);
+  trades = new Map<number, ModelTrade>();
+  readonly quoteOf: (assetId: number) => Quote;
+
+  constructor(quoteOf: (assetId: number) => Quote) {
+    this.quoteOf = quoteOf;
+  }
+
+  /** Account-currency (USD) value of one unit of the asset's quote currency. */
+  conversion(asset: ModelAsset): number {
+    return asset.quoteCurrency === 'USD' ? 1 : 1 / this.quoteOf(testInstruments.usdjpy.id).price;
+  }
+
+  pnlOf(t: ModelTrade, quote = this.quoteOf(t.asset.id)): Decimal {
+    const units = lotsToUnits(t.lots.toNumber(), t.asset.contractSize);
+    return pnlDecimal({ side: t.side, units, openPrice: t.open, closePrice: closingPrice(t.side, quote), conversion: this.conversion(t.asset) });
+  }
+
+  open(): ModelTrade[] {
+    return [...this.trades.values()].filter((t) => t.status === 'open');
+  }
+
+  pending(): ModelTrade[] {
+    return [...this.trades.values()].filter((t) => t.status === 'pending');
+  }
+
+  summary() {
+    let margin = new Decimal(0);
+    let pnl = new Decimal(0);
+    for (const t of this.open()) {
+      margin = margin.plus(t.margin);
+      pnl = pnl.plus(this.pnlOf(t));
+    }
+    return accountSummaryDecimal({ balance: this.balance, credit: 0, margin, pnl });
+  }
+
+  /** Fill price and margin of a market order now; `fits` says whether free margin covers it. */
+  marketOrder(asset: ModelAsset, side: Side, lots: number) {
+    const fill = fillPrice(side, this.quoteOf(asset.id));
+    const margin = marginDecimal({ lots, contractSize: asset.contractSize, rate: fill, leverage: asset.effectiveLeverage, conversion: this.conversion(asset) });
+    return { fill, margin, fits: !margin.greaterThan(this.summary().freeMargin) };
+  }
+
+  /** Realises P&L as the server does: a negative balance is corrected back to 0. */
+  settle(pnl: Decimal): void {
+    this.balance = Decimal.max(0, this.balance.plus(pnl));
+  }
+}
