@@ -3,6 +3,7 @@ import type { AppContext } from './app-context.ts';
 import { realtimeAttachment } from './realtime/realtime.attachment.ts';
 import { chatAttachment } from './modules/chat/chat.attachment.ts';
 import { riskEngineAttachment } from './modules/trading/risk-engine.ts';
+import { marketAttachment } from './modules/market/market.attachment.ts';
 
 /**
  * Parts that attach to the running HTTP server or start background work: realtime gateways,
@@ -12,4 +13,4 @@ import { riskEngineAttachment } from './modules/trading/risk-engine.ts';
 export type Attachment = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
 // The risk engine comes after the price feed, whose source it evaluates.
-export const attachments: Attachment[] = [realtimeAttachment, chatAttachment, riskEngineAttachment];
+export const attachments: Attachment[] = [realtimeAttachment, chatAttachment, marketAttachment, riskEngineAttachment];

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { marketSettings, type MarketSettings } from './modules/market/market.config.ts';
 
 /** Everything the server reads from the environment, parsed once at start. */
 export type Config = {
@@ -28,6 +29,8 @@ export type Config = {
   rateLimit: { auth: number; windowMs: number };
   /** Background work (price feed, risk engine) runs on this node. */
   runWorkers: boolean;
+  /** Price feed, candles and price socket. */
+  market: MarketSettings;
   trading: {
     /** Largest move, in percent, between the client's opening_price and the fill before an order is refused. */
     maxDeviationPct: number;
@@ -135,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL ?? null,
     rateLimit: { auth: Number(env.AUTH_RATE_LIMIT ?? 10), windowMs: Number(env.AUTH_RATE_WINDOW_MS ?? 60_000) },
     runWorkers: env.RUN_WORKERS !== 'false',
+    market: marketSettings(env, nodeEnv),
     trading: {
       maxDeviationPct: Number(env.TRADE_MAX_DEVIATION_PCT ?? 1),
       stopOutLevel: Number(env.STOP_OUT_LEVEL ?? 50),

@@ -8,3 +8,4 @@ export * from './countries.ts';
 export * from './realtime.ts';
 export * from './chat.ts';
 export * from './trading.ts';
+export * from './assets.ts';

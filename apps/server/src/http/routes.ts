@@ -9,8 +9,9 @@ import { realtimeRoutes } from '../modules/realtime/realtime.routes.ts';
 import { chatRoutes } from '../modules/chat/chat.routes.ts';
 import { adminChatRoutes } from '../modules/chat/admin-chat.routes.ts';
 import { tradingRoutes } from '../modules/trading/trading.routes.ts';
+import { marketRoutes } from '../modules/market/market.routes.ts';
 
 export type ApiModule = (api: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
 /** Every module mounted under /api/v1. */
-export const apiModules: ApiModule[] = [authRoutes, userRoutes, settingsRoutes, adminRoutes, notificationRoutes, realtimeRoutes, chatRoutes, adminChatRoutes, tradingRoutes];
+export const apiModules: ApiModule[] = [authRoutes, userRoutes, settingsRoutes, adminRoutes, notificationRoutes, realtimeRoutes, chatRoutes, adminChatRoutes, tradingRoutes, marketRoutes];

@@ -5,3 +5,4 @@ export * from './settings.ts';
 export * from './notifications.ts';
 export * from './chat.ts';
 export * from './trading.ts';
+export * from './market.ts';

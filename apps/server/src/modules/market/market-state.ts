@@ -1,0 +1,268 @@
+import type { Asset, AssetSubcategory, AssetType, PackedPriceUpdate, PriceUpdate } from '@bourse/contract';
+import { isSessionOpen, sessionOf, type TradingSession } from '@bourse/domain';
+import type { AssetRow } from './asset.repository.ts';
+import { DayStats, type HourBar } from './day-stats.ts';
+import type { PriceSource, Quote } from './price-source.ts';
+
+/** An instrument as the running market knows it: catalogue row plus its place in the state arrays. */
+export type Instrument = {
+  index: number;
+  id: number;
+  symbol: string;
+  name: string;
+  symbolDisplay: string;
+  sy: string;
+  type: AssetType;
+  category: AssetSubcategory;
+  image: string | null;
+  tvSymbol: string;
+  quoteCurrency: string;
+  digits: number;
+  contractSize: number;
+  leverage: number;
+  buySpread: number;
+  sellSpread: number;
+  refPrice: number;
+  priceDerived: boolean;
+  enabled: boolean;
+  session: TradingSession;
+  /** Generated history ends here (ms); recorded candles start here. */
+  historyAnchor: number;
+};
+
+function instrumentOf(row: AssetRow, index: number): Instrument {
+  return {
+    index,
+    id: row.id,
+    symbol: row.symbol,
+    name: row.name,
+    symbolDisplay: row.symbolDisplay,
+    sy: row.sy,
+    type: row.type,
+    category: row.category as AssetSubcategory,
+    image: row.image,
+    tvSymbol: row.tvSymbol,
+    quoteCurrency: row.quoteCurrency,
+    digits: row.digits,
+    contractSize: row.contractSize,
+    leverage: row.leverage,
+    buySpread: row.buySpread,
+    sellSpread: row.sellSpread,
+    refPrice: row.refPrice,
+    priceDerived: row.priceDerived,
+    enabled: row.enabled,
+    session: sessionOf(row.type),
+    historyAnchor: row.historyAnchor.getTime(),
+  };
+}
+
+const round = (value: number, digits: number) => {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+};
+
+/**
+ * Live values of every instrument (mid price, 24h figures) in flat arrays, and the server's
+ * `PriceSource`. The feed writes it tick by tick on the worker node; other nodes apply the batches
+ * the worker broadcasts.
+ */
+export class MarketState implements PriceSource {
+  readonly instruments: Instrument[];
+  readonly price: Float64Array;
+  readonly at: Float64Array;
+  readonly open24: Float64Array;
+  readonly low24: Float64Array;
+  readonly high24: Float64Array;
+  readonly vol24: Float64Array;
+  readonly day: DayStats;
+  /** Bumped whenever an instrument's terms change, so caches of the asset list know to rebuild. */
+  revision = 0;
+  private readonly byId = new Map<number, Instrument>();
+  private readonly byKey = new Map<string, Instrument>();
+  private readonly listeners = new Set<(quote: Quote) => void>();
+  private readonly daySeeded: Uint8Array;
+  private daySource: ((inst: Instrument) => HourBar[]) | null = null;
+
+  constructor(rows: AssetRow[], now: number) {
+    const n = rows.length;
+    this.instruments = rows.map(instrumentOf);
+    [this.price, this.at, this.open24, this.low24, this.high24, this.vol24] = Array.from({ length: 6 }, () => new Float64Array(n));
+    this.day = new DayStats(n, this);
+    this.daySeeded = new Uint8Array(n);
+    rows.forEach((row, i) => {
+      const price = row.rate ?? row.refPrice;
+      this.price[i] = this.open24[i] = this.low24[i] = this.high24[i] = price;
+      this.at[i] = row.rateAt?.getTime() ?? now;
+    });
+    for (const inst of this.instruments) {
+      this.byId.set(inst.id, inst);
+      for (const key of [inst.symbol, inst.symbolDisplay, inst.sy]) this.byKey.set(key.toUpperCase(), inst);
+    }
+  }
+
+  /** An instrument by id, or by symbol, display symbol or `sy` (case-insensitive). */
+  find(key: string | number): Instrument | undefined {
+    return typeof key === 'number' ? this.byId.get(key) : this.byKey.get(key.toUpperCase()) ?? this.byId.get(Number(key));
+  }
+
+  /**
+   * Where an instrument's 24h figures start from (its last hourly bars, oldest first). Asked
+   * lazily, the first time the instrument ticks or is shown, so start-up does not pay for all.
+   */
+  setDaySource(source: (inst: Instrument) => HourBar[]): void {
+    this.daySource = source;
+    this.daySeeded.fill(0);
+  }
+
+  private ensureDay(i: number): void {
+    if (this.daySeeded[i]) return;
+    this.daySeeded[i] = 1;
+    if (this.daySource) this.day.seed(i, this.daySource(this.instruments[i]!));
+  }
+
+  /** A tick from the feed (worker node). */
+  tick(i: number, price: number, volume: number, at: number): void {
+    this.ensureDay(i);
+    this.price[i] = price;
+    this.at[i] = at;
+    this.day.add(i, price, volume, at);
+    if (this.listeners.size) this.emit(this.instruments[i]!);
+  }
+
+  /** An update the worker broadcast (other nodes). */
+  applyPacked(p: PackedPriceUpdate): Instrument | undefined {
+    const inst = this.byId.get(p[0]);
+    if (!inst) return undefined;
+    const i = inst.index;
+    this.daySeeded[i] = 1;
+    this.price[i] = p[1];
+    this.low24[i] = p[2];
+    this.high24[i] = p[3];
+    this.open24[i] = p[1] - p[4];
+    this.vol24[i] = p[6];
+    this.at[i] = p[7];
+    if (this.listeners.size) this.emit(inst);
+    return inst;
+  }
+
+  /** Applies an operator's edit of the catalogue row. */
+  replaceInstrument(row: AssetRow): Instrument | undefined {
+    const old = this.byId.get(row.id);
+    if (!old) return undefined;
+    const next = instrumentOf(row, old.index);
+    this.instruments[old.index] = next;
+    this.byId.set(next.id, next);
+    for (const key of [next.symbol, next.symbolDisplay, next.sy]) this.byKey.set(key.toUpperCase(), next);
+    this.revision++;
+    return next;
+  }
+
+  quote(assetId: number): Quote | null {
+    const inst = this.byId.get(assetId);
+    return inst ? this.quoteOf(inst) : null;
+  }
+
+  onTick(listener: (quote: Quote) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  isOpen(assetId: number, at: Date = new Date()): boolean {
+    const inst = this.byId.get(assetId);
+    return inst ? isSessionOpen(inst.session, at) : false;
+  }
+
+  /** The SPEC §3 Asset view with current values. */
+  asset(inst: Instrument): Asset {
+    const i = inst.index;
+    this.ensureDay(i);
+    const d = inst.digits;
+    const price = this.price[i]!;
+    const buy = price * (1 + inst.buySpread);
+    const sell = price * (1 - inst.sellSpread);
+    const change = price - this.open24[i]!;
+    return {
+      id: inst.id,
+      asset_id: inst.id,
+      name: inst.name,
+      symbol: inst.symbol,
+      symbol_display: inst.symbolDisplay,
+      sy: inst.sy,
+      type: inst.type,
+      category: inst.category,
+      image: inst.image,
+      tv_symbol: inst.tvSymbol,
+      rate: round(price, d),
+      change: round(change, d),
+      change_percent: this.open24[i] ? round((change / this.open24[i]!) * 100, 2) : 0,
+      price_low: round(this.low24[i]!, d),
+      price_high: round(this.high24[i]!, d),
+      volume: Math.round(this.vol24[i]!),
+      updated_at: new Date(this.at[i]!).toISOString(),
+      buy_spread: inst.buySpread,
+      sell_spread: inst.sellSpread,
+      spread: round(buy - sell, d),
+      buy_price: round(buy, d),
+      sell_price: round(sell, d),
+      contract_size: inst.contractSize,
+      position: round(inst.contractSize * 0.01, 6),
+      leverage: inst.leverage,
+      quote_currency: inst.quoteCurrency,
+      digits: d,
+      enabled: inst.enabled,
+      price_derived: inst.priceDerived,
+    };
+  }
+
+  /** Every enabled instrument, in catalogue order. */
+  enabledAssets(): Asset[] {
+    const out: Asset[] = [];
+    for (const inst of this.instruments) if (inst.enabled) out.push(this.asset(inst));
+    return out;
+  }
+
+  /** The compact form of an instrument's latest tick (see `PackedPriceUpdate`). */
+  packed(inst: Instrument): PackedPriceUpdate {
+    const i = inst.index;
+    this.ensureDay(i);
+    const d = inst.digits;
+    const price = this.price[i]!;
+    const open = this.open24[i]!;
+    return [
+      inst.id,
+      round(price, d),
+      round(this.low24[i]!, d),
+      round(this.high24[i]!, d),
+      round(price - open, d),
+      open ? round(((price - open) / open) * 100, 2) : 0,
+      Math.round(this.vol24[i]!),
+      this.at[i]!,
+    ];
+  }
+
+  /** The SPEC §3 "Live price update" of an instrument's latest tick. */
+  update(inst: Instrument): PriceUpdate {
+    const p = this.packed(inst);
+    return {
+      id: p[0],
+      price: p[1],
+      priceLow24h: p[2],
+      priceHigh24h: p[3],
+      change24h: p[4],
+      changePercent24h: p[5],
+      volume24h: p[6],
+      lastUpdated: new Date(p[7]).toISOString(),
+      ts: p[7],
+    };
+  }
+
+  private quoteOf(inst: Instrument): Quote {
+    const price = this.price[inst.index]!;
+    return { assetId: inst.id, price, bid: price * (1 - inst.sellSpread), ask: price * (1 + inst.buySpread), ts: this.at[inst.index]! };
+  }
+
+  private emit(inst: Instrument): void {
+    const quote = this.quoteOf(inst);
+    for (const listener of this.listeners) listener(quote);
+  }
+}

@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import type { Attachment } from '../../attachments.ts';
+import { PriceSocket } from '../../realtime/price-socket.ts';
+import { tradingRuntime } from '../trading/trading-runtime.ts';
+import { MarketCatalog } from './market-catalog.ts';
+import { reloadAsset } from './market.service.ts';
+import { setMarket, startMarket } from './market.runtime.ts';
+
+/**
+ * Starts the market: catalogue, live state (`ctx.prices`), on the worker node the simulator and
+ * candle recording, and the price socket on the server's own HTTP server.
+ */
+export const marketAttachment: Attachment = async (app, ctx) => {
+  const { config, log } = ctx;
+  const market = await startMarket(ctx);
+  setMarket(ctx, market);
+  ctx.prices = market.state;
+  tradingRuntime(ctx).catalog = new MarketCatalog(market.state);
+  const socket = new PriceSocket(app.server, market, {
+    key: config.priceSocketKey,
+    corsOrigins: config.corsOrigins,
+    redisUrl: config.redisUrl,
+    // Test servers sharing one Redis must not hear each other unless a test says so.
+    stream: config.market.stream ?? (config.env === 'test' ? `bourse:prices:${randomBytes(4).toString('hex')}` : 'bourse:prices'),
+    log,
+    onRemoteAssetChange: (id) => void reloadAsset(ctx, id).catch((err: Error) => log.warn({ err: err.message }, 'asset reload failed')),
+  });
+  market.priceSocket = socket;
+  market.setPublisher(socket.publish);
+  market.onAssetChanged = (id) => socket.assetChanged(id);
+  market.startTimers();
+  if (!config.runWorkers && !config.redisUrl) log.warn('RUN_WORKERS is false and REDIS_URL is unset: prices will not move on this node');
+  ctx.onClose(async () => {
+    await market.stop();
+    await socket.close();
+  });
+};

@@ -1,0 +1,33 @@
+/** Settings of the price feed, candles and price socket, from the environment. */
+export type MarketSettings = {
+  /** Seed of the price simulator (`PRICE_SEED`): same seed and start state, same ticks. */
+  seed: number;
+  /** Step the simulator on a timer (`PRICE_AUTO_TICK`); off by default in tests, which call `step(now)`. */
+  autoTick: boolean;
+  /** Period of the simulator's timer (`PRICE_STEP_MS`). */
+  stepMs: number;
+  /** Multiplies every instrument's tick rate (`PRICE_TICK_SCALE`), for benchmarks. */
+  tickScale: number;
+  /** Window in which one instrument's ticks are coalesced for clients (`PRICE_COALESCE_MS`); 0 sends every tick. */
+  coalesceMs: number;
+  /** How often candles and last prices are saved (`CANDLE_PERSIST_MS`). */
+  persistMs: number;
+  /** Redis stream shared by the nodes of one deployment (`PRICE_SOCKET_STREAM`); null picks the default. */
+  stream: string | null;
+};
+
+export function marketSettings(env: NodeJS.ProcessEnv, nodeEnv: 'development' | 'production' | 'test'): MarketSettings {
+  const num = (name: string, fallback: number) => {
+    const value = Number(env[name]);
+    return env[name] !== undefined && env[name] !== '' && Number.isFinite(value) ? value : fallback;
+  };
+  return {
+    seed: num('PRICE_SEED', 1) >>> 0,
+    autoTick: env.PRICE_AUTO_TICK ? env.PRICE_AUTO_TICK === 'true' : nodeEnv !== 'test',
+    stepMs: Math.max(5, num('PRICE_STEP_MS', 50)),
+    tickScale: Math.max(0.01, num('PRICE_TICK_SCALE', 1)),
+    coalesceMs: Math.max(0, num('PRICE_COALESCE_MS', 100)),
+    persistMs: Math.max(1000, num('CANDLE_PERSIST_MS', 10_000)),
+    stream: env.PRICE_SOCKET_STREAM || null,
+  };
+}

@@ -1,0 +1,181 @@
+import { gzipSync } from 'node:zlib';
+import { timeframes, type PackedPriceUpdate } from '@bourse/contract';
+import type { AppContext } from '../../app-context.ts';
+import type { PriceSocket } from '../../realtime/price-socket.ts';
+import { listAssets, saveRates, seedAssets, type AssetRow } from './asset.repository.ts';
+import { bucketOf, CandleAggregator } from './candle-aggregator.ts';
+import { barsAt, pruneCandles, upsertCandles } from './candle.repository.ts';
+import { dayFiguresSource } from './candle.service.ts';
+import { catalogue } from './catalogue.ts';
+import { MarketState, type Instrument } from './market-state.ts';
+import { PriceSimulator } from './price-simulator.ts';
+import { TickCoalescer, type Scheduler } from './tick-coalescer.ts';
+
+/** Receives the instruments (state indices) whose latest values should go out to clients. */
+export type Publisher = (indices: number[]) => void;
+
+type AssetList = { json: string; gzip: Buffer | null; at: number; revision: number };
+
+const ASSETS_CACHE_MS = 1000;
+/** Current bars are saved on every `CURRENT_EVERY`-th save; finished bars on every save. */
+const CURRENT_EVERY = 6;
+const PRUNE_MS = 3_600_000;
+
+/**
+ * The running market: live state, and on the worker node the simulator and candle aggregation.
+ * Tests and benchmarks drive it with `step(now)` when `autoTick` is off.
+ */
+export class MarketRuntime {
+  readonly state: MarketState;
+  readonly seed: number;
+  readonly simulator: PriceSimulator | null;
+  readonly aggregator: CandleAggregator | null;
+  readonly coalescer: TickCoalescer;
+  private publisher: Publisher = () => {};
+  private readonly ctx: AppContext;
+  private readonly rateDirty: Uint8Array;
+  private rateList: number[] = [];
+  private saves = 0;
+  private saving: Promise<void> = Promise.resolve();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private assetsCache: AssetList | null = null;
+  /** The price socket serving this market's clients, once attached. */
+  priceSocket: PriceSocket | null = null;
+  /** Tells the other nodes an instrument changed (set by the price socket). */
+  onAssetChanged: (assetId: number) => void = () => {};
+
+  constructor(ctx: AppContext, rows: AssetRow[], opts: { now: number; worker: boolean; schedule?: Scheduler }) {
+    const { market } = ctx.config;
+    this.ctx = ctx;
+    this.seed = market.seed;
+    this.state = new MarketState(rows, opts.now);
+    this.rateDirty = new Uint8Array(rows.length);
+    this.coalescer = new TickCoalescer(rows.length, market.coalesceMs, (batch) => this.publisher(batch), opts.schedule);
+    this.simulator = opts.worker
+      ? new PriceSimulator(this.state.instruments, { seed: market.seed, start: opts.now, prices: this.state.price, tickScale: market.tickScale })
+      : null;
+    this.aggregator = opts.worker ? new CandleAggregator(rows.map((r) => r.id)) : null;
+  }
+
+  /** Where coalesced updates go (the price socket). */
+  setPublisher(publisher: Publisher): void {
+    this.publisher = publisher;
+  }
+
+  /** Runs the simulator up to `now`; returns the number of ticks made. */
+  step(now = Date.now()): number {
+    return this.simulator?.step(now, this.onTick) ?? 0;
+  }
+
+  private readonly onTick = (i: number, price: number, volume: number, at: number): void => {
+    this.state.tick(i, price, volume, at);
+    this.aggregator!.add(i, price, volume, at);
+    if (!this.rateDirty[i]) {
+      this.rateDirty[i] = 1;
+      this.rateList.push(i);
+    }
+    this.coalescer.touch(i);
+  };
+
+  /** Applies updates broadcast by the worker node and passes them on to this node's clients. */
+  applyBatch(updates: PackedPriceUpdate[]): void {
+    const indices: number[] = [];
+    for (const u of updates) {
+      const inst = this.state.applyPacked(u);
+      if (inst) indices.push(inst.index);
+    }
+    if (indices.length) this.publisher(indices);
+  }
+
+  /** `{"data":[...]}` of every enabled instrument, rebuilt at most once a second or after an edit. */
+  assetsJson(now = Date.now()): string {
+    return this.assetsList(now).json;
+  }
+
+  /** The same, gzipped (built on first demand, once per rebuild). */
+  assetsGzip(now = Date.now()): Buffer {
+    const list = this.assetsList(now);
+    list.gzip ??= gzipSync(list.json, { level: 5 });
+    return list.gzip;
+  }
+
+  private assetsList(now: number): AssetList {
+    const c = this.assetsCache;
+    if (c && now - c.at < ASSETS_CACHE_MS && c.revision === this.state.revision) return c;
+    this.assetsCache = { json: `{"data":${JSON.stringify(this.state.enabledAssets())}}`, gzip: null, at: now, revision: this.state.revision };
+    return this.assetsCache;
+  }
+
+  /** Applies a changed catalogue row on this node. */
+  applyRow(row: AssetRow): Instrument | undefined {
+    const inst = this.state.replaceInstrument(row);
+    if (inst) this.simulator?.setEnabled(inst.index, inst.enabled, Date.now());
+    return inst;
+  }
+
+  /** Saves finished candles and last prices; every few saves (and with `all`) the bars in progress too. */
+  persist(all = false): Promise<void> {
+    if (!this.aggregator) return Promise.resolve();
+    this.saving = this.saving.then(() => this.save(all)).catch((error: unknown) => this.ctx.log.error({ err: error }, 'saving market data failed'));
+    return this.saving;
+  }
+
+  private async save(all: boolean): Promise<void> {
+    const withCurrent = all || ++this.saves % CURRENT_EVERY === 0;
+    const rows = this.aggregator!.drain(withCurrent);
+    const rates = this.rateList.map((i) => ({ id: this.state.instruments[i]!.id, rate: this.state.price[i]!, at: this.state.at[i]! }));
+    for (const i of this.rateList) this.rateDirty[i] = 0;
+    this.rateList = [];
+    await upsertCandles(this.ctx.db, rows);
+    await saveRates(this.ctx.db, rates);
+  }
+
+  /** Starts the timers: simulator steps, saves, retention. */
+  startTimers(): void {
+    const { market } = this.ctx.config;
+    if (!this.simulator) return;
+    if (market.autoTick) this.timers.push(setInterval(() => this.step(), market.stepMs));
+    this.timers.push(setInterval(() => void this.persist(), market.persistMs));
+    this.timers.push(setInterval(() => void pruneCandles(this.ctx.db, Date.now()).catch(() => {}), PRUNE_MS));
+    for (const t of this.timers) t.unref();
+  }
+
+  async stop(): Promise<void> {
+    for (const t of this.timers) clearInterval(t);
+    this.coalescer.stop();
+    await this.persist(true);
+  }
+}
+
+/**
+ * Seeds the catalogue (idempotent: only missing instruments are inserted), loads it and builds the
+ * runtime. The worker also resumes the bars in progress saved before a restart.
+ */
+export async function startMarket(ctx: AppContext, opts: { now?: number; schedule?: Scheduler } = {}): Promise<MarketRuntime> {
+  const now = opts.now ?? Date.now();
+  await seedAssets(ctx.db, catalogue());
+  const rows = await listAssets(ctx.db);
+  const runtime = new MarketRuntime(ctx, rows, { now, worker: ctx.config.runWorkers, schedule: opts.schedule });
+  runtime.state.setDaySource(await dayFiguresSource(ctx.db, runtime.seed));
+  if (runtime.aggregator) {
+    const index = new Map(runtime.state.instruments.map((inst) => [inst.id, inst.index]));
+    for (const row of await barsAt(ctx.db, timeframes.map((tf) => ({ tf, time: bucketOf(tf, now) })))) {
+      runtime.aggregator.restore(index.get(row.assetId)!, row);
+    }
+  }
+  return runtime;
+}
+
+const runtimes = new WeakMap<AppContext, MarketRuntime>();
+
+/** Registers the market of a running server. */
+export function setMarket(ctx: AppContext, runtime: MarketRuntime): void {
+  runtimes.set(ctx, runtime);
+}
+
+/** The market of a running server (routes, tests, benchmarks). */
+export function marketOf(ctx: AppContext): MarketRuntime {
+  const runtime = runtimes.get(ctx);
+  if (!runtime) throw new Error('The market has not started.');
+  return runtime;
+}

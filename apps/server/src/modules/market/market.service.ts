@@ -1,0 +1,33 @@
+import type { AdminAssetUpdate, Asset, AssetType } from '@bourse/contract';
+import type { AppContext } from '../../app-context.ts';
+import { notFound } from '../../http/errors.ts';
+import { findAsset, searchAssets, updateAsset } from './asset.repository.ts';
+import { marketOf } from './market.runtime.ts';
+
+/** A page of the catalogue for operators, enabled or not, with live values. */
+export async function adminAssetPage(ctx: AppContext, q: { search?: string; type?: AssetType; page: number }): Promise<{ data: Asset[]; total: number }> {
+  const { state } = marketOf(ctx);
+  const { ids, total } = await searchAssets(ctx.db, q);
+  const data = ids.map((id) => state.find(id)).filter((inst) => inst !== undefined).map((inst) => state.asset(inst));
+  return { data, total };
+}
+
+/**
+ * Changes an instrument's trading terms. The feed, the asset list and the price socket follow at
+ * once on this node; other nodes reload the row when told through the price socket's adapter.
+ */
+export async function updateAssetTerms(ctx: AppContext, id: number, patch: AdminAssetUpdate): Promise<Asset> {
+  const market = marketOf(ctx);
+  const row = await updateAsset(ctx.db, id, patch);
+  if (!row) throw notFound();
+  const inst = market.applyRow(row);
+  if (!inst) throw notFound();
+  market.onAssetChanged(id);
+  return market.state.asset(inst);
+}
+
+/** Reloads one instrument after another node changed it. */
+export async function reloadAsset(ctx: AppContext, id: number): Promise<void> {
+  const row = await findAsset(ctx.db, id);
+  if (row) marketOf(ctx).applyRow(row);
+}

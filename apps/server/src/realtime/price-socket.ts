@@ -1,0 +1,159 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Server as HttpServer } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import {
+  priceSocket,
+  subscribeAllOptions,
+  subscribeRequest,
+  type AssetSnapshot,
+  type PackedPriceUpdate,
+  type PriceSocketClientEvents,
+  type PriceSocketServerEvents,
+} from '@bourse/contract';
+import type { Instrument } from '../modules/market/market-state.ts';
+import type { MarketRuntime } from '../modules/market/market.runtime.ts';
+
+/** Between nodes: the worker's coalesced updates, and catalogue edits to reload. */
+type NodeEvents = {
+  'market:batch': (updates: PackedPriceUpdate[]) => void;
+  'market:asset': (assetId: number) => void;
+};
+type PriceServer = Server<PriceSocketClientEvents, PriceSocketServerEvents, NodeEvents>;
+type PriceClient = Socket<PriceSocketClientEvents, PriceSocketServerEvents, NodeEvents>;
+
+const ROOM_BATCH = 'all:batch';
+const ROOM_EACH = 'all:each';
+const assetRoom = (id: number) => `asset:${id}`;
+
+export type PriceSocketOptions = {
+  key: string;
+  corsOrigins: string[];
+  redisUrl: string | null;
+  /** Redis stream (and pub/sub prefix) the nodes of one deployment share. */
+  stream: string;
+  log: FastifyBaseLogger;
+  /** Another node changed an instrument: reload it. */
+  onRemoteAssetChange(assetId: number): void;
+};
+
+function sameKey(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * SPEC §7 price socket: Socket.IO on the API's HTTP server, websocket only, API key in the
+ * handshake. Coalesced updates go out once per window: one `data:batch` packet to batch
+ * subscribers and one `data:update` packet per instrument to per-instrument subscribers, each
+ * encoded once for all its receivers. With Redis, the worker hands each window to the other nodes
+ * (`serverSideEmit`) and every node fans out to its own clients.
+ */
+export class PriceSocket {
+  readonly io: PriceServer;
+  private readonly runtime: MarketRuntime;
+  private readonly redis: Redis | null;
+  private snapshot: { body: string; packet: string } | null = null;
+
+  constructor(server: HttpServer, runtime: MarketRuntime, opts: PriceSocketOptions) {
+    this.runtime = runtime;
+    this.redis = opts.redisUrl ? new Redis(opts.redisUrl) : null;
+    this.redis?.on('error', (err) => opts.log.warn({ err: err.message }, 'price socket redis error'));
+    this.io = new Server(server, {
+      path: priceSocket.path,
+      transports: ['websocket'],
+      serveClient: false,
+      // Other upgrades on this server (the private-channel gateway) are not ours to end.
+      destroyUpgrade: false,
+      cors: opts.corsOrigins.length ? { origin: opts.corsOrigins } : undefined,
+      maxHttpBufferSize: 64 * 1024,
+      adapter: this.redis ? createAdapter(this.redis, { streamName: opts.stream, channelPrefix: opts.stream, onlyPlaintext: true, blockTimeInMs: 1000 }) : undefined,
+    });
+    // The upgrade request is not needed after the handshake; dropping it saves memory per connection.
+    this.io.engine.on('connection', (raw: { request: unknown }) => {
+      raw.request = null;
+    });
+    this.io.use((socket, next) => (sameKey(socket.handshake.auth?.key, opts.key) ? next() : next(new Error('Invalid API key'))));
+    this.io.on('connection', (socket) => this.onConnection(socket));
+    this.io.on('market:batch', (updates) => runtime.applyBatch(updates));
+    this.io.on('market:asset', (assetId) => opts.onRemoteAssetChange(assetId));
+  }
+
+  private onConnection(socket: PriceClient): void {
+    socket.on(priceSocket.events.subscribeAll, (options) => {
+      const batch = subscribeAllOptions.safeParse(options ?? {}).data?.batch === true;
+      this.sendSnapshot(socket);
+      void socket.leave(batch ? ROOM_EACH : ROOM_BATCH);
+      void socket.join(batch ? ROOM_BATCH : ROOM_EACH);
+    });
+    socket.on(priceSocket.events.subscribe, (request, ack) => {
+      const picked = this.resolve(request);
+      for (const inst of picked ?? []) void socket.join(assetRoom(inst.id));
+      if (typeof ack !== 'function') return;
+      const reply: AssetSnapshot = picked
+        ? { success: true, data: picked.map((inst) => this.runtime.state.asset(inst)) }
+        : { success: false, data: [], message: 'Expected a list of symbols or asset ids.' };
+      ack(reply);
+    });
+    socket.on(priceSocket.events.unsubscribe, (request) => {
+      for (const inst of this.resolve(request) ?? []) void socket.leave(assetRoom(inst.id));
+    });
+    socket.on(priceSocket.events.unsubscribeAll, () => {
+      for (const room of [...socket.rooms]) if (room !== socket.id) void socket.leave(room);
+    });
+  }
+
+  private resolve(request: unknown): Instrument[] | null {
+    const parsed = subscribeRequest.safeParse(request);
+    if (!parsed.success) return null;
+    const keys = Array.isArray(parsed.data) ? parsed.data : parsed.data.symbols;
+    const found = keys.map((k) => this.runtime.state.find(k)).filter((inst): inst is Instrument => !!inst?.enabled);
+    return [...new Set(found)];
+  }
+
+  /**
+   * `data:all` as one pre-encoded Socket.IO event packet (`2["data:all",{...}]`), built from the
+   * cached asset list, written straight to the connection: thousands of clients subscribing at
+   * once cost one serialisation per second instead of one each.
+   */
+  private sendSnapshot(socket: PriceClient): void {
+    const body = this.runtime.assetsJson();
+    if (this.snapshot?.body !== body) this.snapshot = { body, packet: `2["${priceSocket.events.all}",{"success":true,${body.slice(1)}]` };
+    socket.conn.write(this.snapshot.packet);
+  }
+
+  /** Sends the latest values of the given instruments to this node's subscribers (and, from the worker, to the other nodes). */
+  readonly publish = (indices: number[]): void => {
+    const { state } = this.runtime;
+    if (this.redis && this.runtime.simulator) this.io.serverSideEmit('market:batch', indices.map((i) => state.packed(state.instruments[i]!)));
+    const rooms = this.io.of('/').adapter.rooms;
+    if (rooms.get(ROOM_BATCH)?.size) {
+      const data: PackedPriceUpdate[] = [];
+      for (const i of indices) if (state.instruments[i]!.enabled) data.push(state.packed(state.instruments[i]!));
+      if (data.length) this.io.local.to(ROOM_BATCH).emit(priceSocket.events.batch, { ts: Date.now(), data });
+    }
+    const everyone = (rooms.get(ROOM_EACH)?.size ?? 0) > 0;
+    for (const i of indices) {
+      const inst = state.instruments[i]!;
+      if (!inst.enabled || (!everyone && !rooms.get(assetRoom(inst.id))?.size)) continue;
+      this.io.local.to([ROOM_EACH, assetRoom(inst.id)]).emit(priceSocket.events.update, state.update(inst));
+    }
+  };
+
+  /** Tells the other nodes an instrument changed. */
+  assetChanged(assetId: number): void {
+    if (this.redis) this.io.serverSideEmit('market:asset', assetId);
+  }
+
+  /** Disconnects every client and leaves the HTTP server to its owner (`io.close()` would close it too). */
+  async close(): Promise<void> {
+    this.io.local.disconnectSockets(true);
+    await this.io.of('/').adapter.close();
+    this.io.engine.close();
+    await this.redis?.quit().catch(() => {});
+  }
+}

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io, type Socket } from 'socket.io-client';
+import { assetSchema, priceUpdateSchema, unpackPriceUpdate, type AssetSnapshot, type PriceBatch, type PriceUpdate } from '@bourse/contract';
+import { marketOf } from '../src/modules/market/market.runtime.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+let server: TestServer;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await server.close();
+});
+
+/** A client with the SPEC's options (§7 "Price socket", §9). */
+function connect(auth: { key?: string } = { key: server.ctx.config.priceSocketKey }): Socket {
+  const socket = io(server.url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth,
+    reconnectionAttempts: 5,
+    reconnectionDelay: 2000,
+    timeout: 10000,
+  });
+  sockets.push(socket);
+  return socket;
+}
+
+const once = <T>(socket: Socket, event: string, timeoutMs = 20_000) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+
+const collect = <T>(socket: Socket, event: string) => {
+  const got: T[] = [];
+  socket.on(event, (payload: T) => got.push(payload));
+  return got;
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+let feedClock = 0;
+/** Moves the feed `seconds` further on (crypto trades at every hour, so updates flow whatever the day). */
+const tick = (seconds: number) => {
+  feedClock = Math.max(feedClock, Date.now()) + seconds * 1000;
+  return marketOf(server.ctx).step(feedClock);
+};
+
+describe('price socket', () => {
+  it('refuses a wrong or missing API key with connect_error', async () => {
+    for (const auth of [{ key: 'wrong-key' }, {}]) {
+      const socket = connect(auth);
+      const error = await once<Error>(socket, 'connect_error');
+      expect(error.message).toBe('Invalid API key');
+      expect(socket.connected).toBe(false);
+      socket.disconnect();
+    }
+  });
+
+  it('sends data:all, then one coalesced data:update per instrument that ticked', async () => {
+    const socket = connect();
+    await once(socket, 'connect');
+    const all = once<AssetSnapshot>(socket, 'data:all');
+    socket.emit('subscribe:all');
+    const snapshot = await all;
+    expect(snapshot.success).toBe(true);
+    expect(snapshot.data.length).toBeGreaterThanOrEqual(2000);
+    assetSchema.parse(snapshot.data[0]);
+    const updates = collect<PriceUpdate>(socket, 'data:update');
+    expect(tick(20)).toBeGreaterThan(20);
+    await sleep(400);
+    expect(updates.length).toBeGreaterThan(0);
+    const ids = updates.map((u) => u.id);
+    expect(new Set(ids).size).toBe(ids.length); // one per instrument in the window
+    const { state } = marketOf(server.ctx);
+    for (const u of updates) {
+      priceUpdateSchema.parse(u);
+      const inst = state.find(u.id)!;
+      expect(u.price).toBe(state.price[inst.index]); // the latest tick won
+      expect(u.lastUpdated).toBe(new Date(u.ts).toISOString());
+      expect(u.priceLow24h).toBeLessThanOrEqual(u.price);
+      expect(u.priceHigh24h).toBeGreaterThanOrEqual(u.price);
+    }
+    expect(ids).toContain(state.find('BTCUSD')!.id);
+    socket.disconnect();
+  });
+
+  it('in batch mode sends one data:batch per window instead', async () => {
+    const socket = connect();
+    await once(socket, 'connect');
+    const all = once<AssetSnapshot>(socket, 'data:all');
+    socket.emit('subscribe:all', { batch: true });
+    await all;
+    const singles = collect<PriceUpdate>(socket, 'data:update');
+    const batches = collect<PriceBatch>(socket, 'data:batch');
+    tick(20);
+    await sleep(400);
+    expect(singles).toHaveLength(0);
+    expect(batches).toHaveLength(1);
+    const unpacked = batches[0]!.data.map(unpackPriceUpdate);
+    const { state } = marketOf(server.ctx);
+    const btc = unpacked.find((u) => u.id === state.find('BTCUSD')!.id)!;
+    expect(btc.price).toBe(state.price[state.find('BTCUSD')!.index]);
+    priceUpdateSchema.parse(btc);
+    socket.disconnect();
+  });
+
+  it('sends only the chosen instruments after subscribe, with their snapshot in the acknowledgement', async () => {
+    const socket = connect();
+    await once(socket, 'connect');
+    const { state } = marketOf(server.ctx);
+    const btc = state.find('BTCUSD')!;
+    const eth = state.find('ETHUSD')!;
+    const ack = await new Promise<AssetSnapshot>((resolve) => socket.emit('subscribe', ['BTC/USD', eth.id, 'NO-SUCH'], resolve));
+    expect(ack.success).toBe(true);
+    expect(ack.data.map((a) => a.symbol).sort()).toEqual(['BTCUSD', 'ETHUSD']);
+    const updates = collect<PriceUpdate>(socket, 'data:update');
+    tick(30);
+    await sleep(400);
+    expect(new Set(updates.map((u) => u.id))).toEqual(new Set([btc.id, eth.id]));
+    socket.emit('unsubscribe', { symbols: ['ETHUSD'] });
+    await sleep(100);
+    updates.length = 0;
+    tick(40);
+    await sleep(400);
+    expect(updates.map((u) => u.id)).toEqual([btc.id]);
+    const bad = await new Promise<AssetSnapshot>((resolve) => socket.emit('subscribe', 'BTCUSD', resolve));
+    expect(bad.success).toBe(false);
+    socket.disconnect();
+  });
+
+  it('reconnects after the server drops the connection and resubscribes', async () => {
+    const socket = connect();
+    socket.on('connect', () => socket.emit('subscribe:all', { batch: true }));
+    await once(socket, 'data:all');
+    const disconnected = once<string>(socket, 'disconnect');
+    for (const s of serverSockets()) s.conn.close();
+    expect(await disconnected).toBe('transport close');
+    const again = await once<AssetSnapshot>(socket, 'data:all');
+    expect(again.success).toBe(true);
+    expect(socket.connected).toBe(true);
+    const batches = collect<PriceBatch>(socket, 'data:batch');
+    tick(50);
+    await sleep(400);
+    expect(batches.length).toBeGreaterThan(0);
+    socket.disconnect();
+  });
+});
+
+/** The server side of every connected price socket client. */
+function serverSockets() {
+  const socket = marketOf(server.ctx).priceSocket;
+  if (!socket) throw new Error('the price socket is not attached');
+  return [...socket.io.of('/').sockets.values()];
+}
