@@ -51,11 +51,6 @@ async function adminWrites(baseURL: string, customer: Customer, message: string)
   await apiCall(baseURL, 'POST', '/chat/messages', { token: await adminToken(baseURL), body: { message, attachments: [], customer_id: customer.id } });
 }
 
-async function openConversation(page: Page, customer: Customer) {
-  await page.getByPlaceholder('Search users...').fill(customer.email);
-  await page.getByTestId('chat-user').filter({ hasText: customer.email }).click();
-}
-
 test('a customer and an admin chat both ways live, with an image and read receipts', async ({ browser, baseURL }) => {
   const customer = await newCustomer(baseURL!);
   const client = await openAs(browser, customer, '/main/chat');
@@ -73,13 +68,23 @@ test('a customer and an admin chat both ways live, with an image and read receip
   await expect(bubble(client, 'Hello support')).toContainText('second line');
   await expect(input).toHaveValue('');
 
-  const admin = await openAs(browser, ADMIN, '/admin/chat');
+  const admin = await openAs(browser, ADMIN, '/admin/chat', 'private-admin');
   await expect(admin.getByText('Select a user to start chatting')).toBeVisible();
+  await admin.getByPlaceholder('Search users...').fill(customer.email);
+  const row = admin.getByTestId('chat-user').filter({ hasText: customer.email });
+  await expect(row.getByLabel('1 unread')).toBeVisible();
+  await input.fill('Are you there?');
+  await input.press('Enter');
+  await expect(row.getByLabel('2 unread')).toBeVisible();
+  await admin.getByRole('tab', { name: 'Unread' }).click();
+  await expect(row).toBeVisible();
   await screenshots(admin, 'admin-chat-no-selection');
-  await openConversation(admin, customer);
+  await row.click();
   await expect(bubble(admin, 'Hello support')).toBeVisible();
+  await expect(bubble(admin, 'Are you there?')).toBeVisible();
   await expect(admin.getByTestId('account-summary')).toContainText('$10,000.00');
-  await expect(bubble(client, 'Hello support').getByTestId('read-receipt')).toHaveText('• Read');
+  await expect(bubble(client, 'Are you there?').getByTestId('read-receipt')).toHaveText('• Read');
+  await expect(row.getByLabel(/unread/)).toHaveCount(0);
 
   await connected(admin);
   await admin.getByTestId('chat-file-input').setInputFiles({ name: 'chart.png', mimeType: 'image/png', buffer: tinyPng() });
@@ -98,6 +103,8 @@ test('a customer and an admin chat both ways live, with an image and read receip
   await screenshots(client, 'chat-conversation');
   await screenshots(admin, 'admin-chat-conversation');
 
+  // Read now, the customer has left the Unread tab.
+  await admin.getByRole('tab', { name: 'All' }).click();
   await admin.setViewportSize({ width: 375, height: 812 });
   await admin.getByRole('button', { name: 'Show Users' }).click();
   await expect(admin.getByRole('complementary', { name: 'Users' }).getByTestId('chat-user').first()).toBeInViewport();
@@ -193,4 +200,37 @@ test('with websockets blocked the chat falls back to polling every 5 s', async (
   await expect(client.getByText('No messages yet')).toBeVisible();
   await adminWrites(baseURL!, customer, 'Delivered by polling');
   await expect(bubble(client, 'Delivered by polling')).toBeVisible({ timeout: 12_000 });
+});
+
+test('a long conversation loads older pages at the top, keeps the place, and flags new messages', async ({ browser, baseURL }) => {
+  const customer = await newCustomer(baseURL!);
+  const login = await apiCall<{ data: { token: string } }>(baseURL!, 'POST', '/auth/login', { body: { email: customer.email, password: customer.password } });
+  for (let i = 1; i <= 45; i++) {
+    await apiCall(baseURL!, 'POST', '/chat/messages', { token: login.data.token, body: { message: `Message ${i}`, attachments: [] } });
+  }
+  const client = await openAs(browser, customer, '/main/chat', `private-chat.customer.${customer.id}`);
+  await expect(client.getByText('Message 45', { exact: true })).toBeInViewport();
+  // Virtualised: only the rows near the viewport are in the page.
+  expect(await client.getByTestId('chat-message').count()).toBeLessThan(30);
+
+  const scroller = client.getByTestId('chat-scroll');
+  const text = (t: string) => client.getByText(t, { exact: true });
+  const oldest = () => text('Message 1');
+  await expect(oldest()).toHaveCount(0);
+  await scroller.evaluate((el) => (el.scrollTop = 0));
+  await expect(text('Message 15')).toBeAttached();
+  // The reader stays where they were: the message at the top before the load is still in view.
+  await expect(text('Message 16')).toBeInViewport();
+  await scroller.evaluate((el) => (el.scrollTop = 0));
+  await expect(oldest()).toBeInViewport();
+  await screenshots(client, 'chat-history');
+
+  await adminWrites(baseURL!, customer, 'A reply while you read history');
+  const jump = client.getByRole('button', { name: 'Scroll to bottom, new messages' });
+  await expect(jump).toBeVisible();
+  await expect(client.getByTestId('new-message-dot')).toBeVisible();
+  await client.screenshot({ path: 'screenshots/chat-new-message-dot-1280.png' });
+  await jump.click();
+  await expect(bubble(client, 'A reply while you read history')).toBeInViewport();
+  await expect(client.getByTestId('new-message-dot')).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { ArrowDownToLine, Bot, LogOut, Menu, X } from 'lucide-react';
 import { BrandLogo } from '@/components/layout/brand-logo';
@@ -32,6 +32,8 @@ export function MainLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const user = useSession((s) => s.user);
   const logout = useLogout();
+  // Screens that fill the window (the chat) get a column of exactly the window's height.
+  const fillsWindow = useLocation().pathname.startsWith('/main/chat');
   return (
     <div className="flex min-h-full">
       <aside className="sticky top-0 hidden h-screen w-60 shrink-0 flex-col gap-6 border-r border-line bg-panel p-4 md:flex">
@@ -40,7 +42,7 @@ export function MainLayout() {
         </Link>
         <NavList />
       </aside>
-      <div className="flex min-w-0 flex-1 flex-col">
+      <div className={cn('flex min-w-0 flex-1 flex-col', fillsWindow && 'h-dvh')}>
         <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-line bg-bg/95 px-4 backdrop-blur md:px-6">
           <button type="button" className="rounded-md p-2 text-muted hover:bg-panel-2 md:hidden" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
             <Menu className="size-5" />
@@ -61,7 +63,7 @@ export function MainLayout() {
         </header>
         <UnreadAlert />
         <NotificationBanner slot="layout" />
-        <main className="min-w-0 flex-1 p-4 md:p-6">
+        <main className={cn('min-w-0 flex-1 p-4 md:p-6', fillsWindow && 'min-h-0')}>
           <Outlet />
         </main>
       </div>

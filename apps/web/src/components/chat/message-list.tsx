@@ -49,7 +49,7 @@ export function MessageList({ messages, ownId, loading, hasOlder, loadingOlder, 
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => (rows[i]?.kind === 'day' ? 44 : 76),
+    estimateSize: (i) => (rows[i]?.kind === 'day' ? 44 : 68),
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan: 8,
   });
@@ -105,7 +105,7 @@ export function MessageList({ messages, ownId, loading, hasOlder, loadingOlder, 
 
   return (
     <div className="relative min-h-0 flex-1">
-      <div ref={scrollRef} onScroll={onScroll} className="absolute inset-0 overflow-y-auto overscroll-contain" data-testid="chat-scroll" aria-live="polite">
+      <div ref={scrollRef} onScroll={onScroll} className="absolute inset-0 overflow-y-auto overscroll-contain [overflow-anchor:none]" data-testid="chat-scroll" aria-live="polite">
         {loading ? (
           <div className="flex h-full items-center justify-center">
             <Spinner label="Loading messages" />

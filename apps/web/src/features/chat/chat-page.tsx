@@ -16,7 +16,7 @@ export function ChatPage() {
   useEffect(() => () => void queryClient.invalidateQueries({ queryKey: chatKeys.unread() }), [queryClient]);
 
   return (
-    <section className="-m-4 flex h-[calc(100dvh-4rem)] flex-col overflow-hidden bg-panel md:m-0 md:h-[calc(100dvh-7rem)] md:rounded-xl md:border md:border-line">
+    <section className="-m-4 flex h-[calc(100%+2rem)] min-h-80 flex-col overflow-hidden bg-panel md:m-0 md:h-full md:rounded-xl md:border md:border-line">
       <header className="flex items-center gap-3 border-b border-line px-4 py-3">
         <span className="flex size-10 items-center justify-center rounded-full bg-brand/15 text-brand">
           <Headset className="size-5" aria-hidden />

@@ -9,12 +9,9 @@ function dropLocally(id: string | number) {
   if (user) setUser({ ...user, notifications: user.notifications.filter((n) => n.id !== id) });
 }
 
-/**
- * Where the banner goes: in the flow of the client-area layout, except on screens that fill the
- * window (the chat), and floating over the top of every other screen.
- */
+/** Where the banner goes: in the flow of the client-area layout, floating over every other screen. */
 export function bannerPlacement(pathname: string): 'layout' | 'overlay' {
-  return pathname.startsWith('/main/') && !pathname.startsWith('/main/chat') ? 'layout' : 'overlay';
+  return pathname.startsWith('/main/') ? 'layout' : 'overlay';
 }
 
 /**
