@@ -2,7 +2,11 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${port}`;
-const dataDir = `/tmp/bourse-e2e-${process.pid}`;
+/**
+ * The server's data dir (its mail log lives there). Workers load this file too, under their own
+ * pid, so the first process's choice is passed to them through the environment they inherit.
+ */
+const dataDir = (process.env.E2E_DATA_DIR ??= `/tmp/bourse-e2e-${process.pid}`);
 
 /**
  * Browser tests drive Debian's Chromium against the built client served by the real server.
@@ -32,6 +36,8 @@ export default defineConfig({
       name: 'serial',
       testMatch: /\.serial\.spec\.ts$/,
       fullyParallel: false,
+      // One at a time, across files too: two serial specs would switch the same settings under each other.
+      workers: 1,
       dependencies: ['e2e'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { expect, type Browser, type Page, request as playwrightRequest } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@bourse.local', password: 'admin-demo-pass' };
@@ -65,3 +66,33 @@ export async function screenshots(page: Page, name: string) {
 }
 
 export type { Browser };
+
+/** The e2e server's data dir, chosen by playwright.config.ts and inherited by every worker. */
+export function e2eDataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set: run the specs through apps/web/playwright.config.ts');
+  return dir;
+}
+
+/**
+ * The last link to `path` mailed to `email`. Without SMTP the server appends every mail to
+ * `${DATA_DIR}/mail.log`, which the browser tests read instead of an inbox.
+ */
+export async function lastMailedLink(email: string, path: string): Promise<string> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const log = await readFile(`${e2eDataDir()}/mail.log`, 'utf8').catch(() => '');
+    const mails = log.split(/^--- /m).filter((m) => m.includes(`To: ${email}\n`));
+    const link = mails.at(-1)?.match(new RegExp(`https?://\\S+${path.replace(/[/?]/g, '\\$&')}\\S*`))?.[0];
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`no mail with ${path} for ${email}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Changes site settings as the admin and returns the previous values of the changed keys (to restore). */
+export async function changeSettings(baseURL: string, patch: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const current = (await apiCall<{ data: Record<string, unknown> }>(baseURL, 'GET', '/settings')).data;
+  await apiCall(baseURL, 'PUT', '/admin/settings', { token: await adminToken(baseURL), body: patch });
+  return Object.fromEntries(Object.keys(patch).map((k) => [k, current[k]]));
+}

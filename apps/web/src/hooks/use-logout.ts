@@ -10,7 +10,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     if (useSession.getState().token) {
-      await http.post('/auth/logout', undefined, { skipAuthRedirect: true }).catch(() => {});
+      await http.post('/auth/logout', {}, { skipAuthRedirect: true }).catch(() => {});
     }
     useSession.getState().clear();
     queryClient.clear();

@@ -22,6 +22,7 @@ export function AccountGate({ children }: { children: ReactNode }) {
     return (
       <FullScreenMessage
         icon={<UserX className="size-7" />}
+        tone="danger"
         title="Account Currently Disabled"
         action={<Button loading={isLoading} onClick={() => void fetchUser()}>Check Status</Button>}
       >
@@ -33,6 +34,7 @@ export function AccountGate({ children }: { children: ReactNode }) {
     return (
       <FullScreenMessage
         icon={<Hourglass className="size-7" />}
+        tone="warning"
         title="Awaiting Approval"
         action={
           <div className="flex gap-3">

@@ -2,14 +2,19 @@ import { useEffect, type ReactNode } from 'react';
 import { CloudOff, Wrench } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FullScreenMessage } from '@/components/full-screen-message';
+import { useSession } from '@/stores/session-store';
 import { useSiteSettings } from '@/stores/settings-store';
 import { LoadingScreen } from './loading-screen';
 
 export const DEFAULT_MAINTENANCE = 'This site is currently unavailable. Please check back later.';
 
-/** SPEC §4 site gate: loading → unreachable | maintenance | the app. Settings are fetched on every load. */
+/**
+ * SPEC §4 site gate: loading → unreachable | maintenance | the app. Settings are fetched on every load.
+ * A signed-in admin passes the maintenance screen, or nobody could switch the site back on.
+ */
 export function SiteGate({ children }: { children: ReactNode }) {
   const { settings, isLoading, error, initialized, fetchSettings } = useSiteSettings();
+  const isAdmin = useSession((s) => Boolean(s.token) && s.user?.role === 'admin');
   useEffect(() => {
     void fetchSettings();
   }, [fetchSettings]);
@@ -19,6 +24,7 @@ export function SiteGate({ children }: { children: ReactNode }) {
     return (
       <FullScreenMessage
         icon={<CloudOff className="size-7" />}
+        tone="danger"
         title="Site Unreachable"
         action={<Button loading={isLoading} onClick={() => void fetchSettings()}>Try Again</Button>}
       >
@@ -26,10 +32,11 @@ export function SiteGate({ children }: { children: ReactNode }) {
       </FullScreenMessage>
     );
   }
-  if (settings.status === 'disabled') {
+  if (settings.status === 'disabled' && !isAdmin) {
     return (
       <FullScreenMessage
         icon={<Wrench className="size-7" />}
+        tone="warning"
         title="Site Temporarily Disabled"
         action={<Button loading={isLoading} onClick={() => void fetchSettings()}>Check Status</Button>}
       >

@@ -1,5 +1,113 @@
-import { Outlet } from 'react-router';
+import { useState } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { Dialog as RadixDialog } from 'radix-ui';
+import { LogOut, Menu, MessageCircle, Settings2, Users, X } from 'lucide-react';
+import { BrandLogo } from '@/components/layout/brand-logo';
+import { Alert } from '@/components/ui/alert';
+import { useLogout } from '@/hooks/use-logout';
+import { cn } from '@/lib/cn';
+import { initials } from '@/lib/format';
+import { useSession } from '@/stores/session-store';
+import { useSiteSettings } from '@/stores/settings-store';
 
+const adminNav = [
+  { label: 'Clients', to: '/admin/clients', Icon: Users },
+  { label: 'Site settings', to: '/admin/settings', Icon: Settings2 },
+  { label: 'Support chat', to: '/admin/chat', Icon: MessageCircle },
+] as const;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn('flex items-center gap-3 rounded-lg px-3 py-2 text-sm transition-colors', isActive ? 'bg-brand/15 text-brand' : 'text-muted hover:bg-panel-2 hover:text-fg');
+
+function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Back office" className="flex flex-col gap-1">
+      {adminNav.map(({ label, to, Icon }) => (
+        <NavLink key={to} to={to} className={linkClass} onClick={onNavigate}>
+          <Icon className="size-4" aria-hidden /> {label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+function AdminIdentity() {
+  const user = useSession((s) => s.user);
+  const logout = useLogout();
+  return (
+    <div className="mt-auto flex flex-col gap-2 border-t border-line pt-4">
+      {user && (
+        <div className="flex items-center gap-3 px-1">
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand text-sm font-semibold text-white">{initials(user.name)}</span>
+          <span className="min-w-0">
+            <span className="block truncate text-sm font-medium">{user.name}</span>
+            <span className="block truncate text-xs text-muted">{user.email}</span>
+          </span>
+        </div>
+      )}
+      <button type="button" onClick={() => void logout()} className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-muted hover:bg-panel-2 hover:text-fg">
+        <LogOut className="size-4" aria-hidden /> Logout
+      </button>
+    </div>
+  );
+}
+
+function Wordmark({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <Link to="/admin/clients" className="flex flex-col gap-1" aria-label="Back office home" onClick={onNavigate}>
+      <BrandLogo />
+      <span className="pl-10 text-[11px] font-semibold uppercase tracking-widest text-muted">Back office</span>
+    </Link>
+  );
+}
+
+/** Back-office layout: sidebar on wide screens, a header and menu drawer under 768 px. */
 export function AdminLayout() {
-  return <Outlet />;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const siteDisabled = useSiteSettings((s) => s.settings?.status === 'disabled');
+  return (
+    <div className="flex min-h-full">
+      <aside className="sticky top-0 hidden h-screen w-60 shrink-0 flex-col gap-6 border-r border-line bg-panel p-4 md:flex">
+        <Wordmark />
+        <AdminNav />
+        <AdminIdentity />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-line bg-bg/95 px-4 backdrop-blur md:hidden">
+          <button type="button" className="rounded-md p-2 text-muted hover:bg-panel-2" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
+            <Menu className="size-5" />
+          </button>
+          <BrandLogo small />
+          <span className="ml-auto text-[11px] font-semibold uppercase tracking-widest text-muted">Back office</span>
+        </header>
+        <main className="min-w-0 flex-1 p-4 md:p-6">
+          {siteDisabled && (
+            <Alert variant="warning" title="The site is disabled" className="mb-5">
+              Customers and visitors see the maintenance message. Switch the site back on in Site settings.
+            </Alert>
+          )}
+          <Outlet />
+        </main>
+      </div>
+      <RadixDialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <RadixDialog.Portal>
+          <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/60 md:hidden" />
+          <RadixDialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-5 overflow-y-auto border-r border-line bg-panel p-4 md:hidden" aria-describedby={undefined}>
+            <div className="flex items-start justify-between">
+              <RadixDialog.Title asChild>
+                <div>
+                  <Wordmark onNavigate={() => setDrawerOpen(false)} />
+                </div>
+              </RadixDialog.Title>
+              <RadixDialog.Close className="rounded p-2 text-muted hover:bg-panel-2" aria-label="Close menu">
+                <X className="size-5" />
+              </RadixDialog.Close>
+            </div>
+            <AdminNav onNavigate={() => setDrawerOpen(false)} />
+            <AdminIdentity />
+          </RadixDialog.Content>
+        </RadixDialog.Portal>
+      </RadixDialog.Root>
+    </div>
+  );
 }

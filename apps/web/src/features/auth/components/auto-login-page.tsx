@@ -38,6 +38,7 @@ export function AutoLoginPage() {
     return (
       <FullScreenMessage
         icon={<LinkIcon className="size-7" />}
+        tone="danger"
         title="Sign-in link not valid"
         action={
           <Link to="/" className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:bg-brand-strong">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Building2, Loader2 } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import { countryStepSchema, messages } from '@bourse/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -78,12 +78,9 @@ export function CountryStepPage() {
           {CFD_RISK}
         </Alert>
         <Alert title="Who opens your account">
-          <span className="inline-flex items-start gap-2">
-            <Building2 className="mt-0.5 hidden size-4 shrink-0 text-muted sm:block" aria-hidden />
-            <span data-testid="onboarding-notice">
-              Your trading account will be opened with <strong className="text-fg">{siteName}</strong>, the regulated company responsible for client onboarding, identity checks and
-              safeguarding client funds on this platform.
-            </span>
+          <span data-testid="onboarding-notice">
+            Your trading account will be opened with <strong className="text-fg">{siteName}</strong>, the regulated company responsible for client onboarding, identity checks and
+            safeguarding client funds on this platform.
           </span>
         </Alert>
       </div>

@@ -55,7 +55,7 @@ function RegistrationFooter() {
   return (
     <footer className="border-t border-line bg-panel/40">
       <div className="mx-auto max-w-7xl px-4 py-5 text-xs text-muted sm:px-6">
-        <div className="hidden space-y-3 md:block">
+        <div className="mb-3 hidden space-y-3 empty:mb-0 md:block">
           {settings?.register_page_footer && <p className="whitespace-pre-line leading-relaxed" data-testid="register-page-footer">{settings.register_page_footer}</p>}
           {links.length > 0 && (
             <nav aria-label="Legal" className="flex flex-wrap gap-x-5 gap-y-1">
@@ -67,7 +67,7 @@ function RegistrationFooter() {
             </nav>
           )}
         </div>
-        <p className="mt-0 md:mt-3">© {new Date().getFullYear()} {name}. All rights reserved.</p>
+        <p>© {new Date().getFullYear()} {name}. All rights reserved.</p>
       </div>
     </footer>
   );

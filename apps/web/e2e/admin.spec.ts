@@ -1,0 +1,137 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ADMIN, newCustomer, screenshots, signIn, type Customer } from './helpers';
+
+/** A separate browser for the admin, so a customer can be signed in at the same time. */
+async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin\/clients$/);
+  return page;
+}
+
+/** Finds one client by email and opens its details. */
+async function openClient(page: Page, customer: Customer) {
+  await page.getByRole('searchbox', { name: 'Search clients' }).fill(customer.email);
+  await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(customer.email).replace(/[.]/g, '\\.')}`));
+  await expect(page.getByText('1 client match')).toBeVisible();
+  await page.getByRole('button', { name: `${customer.firstName} Tester` }).filter({ visible: true }).click();
+  const dialog = page.getByRole('dialog', { name: `${customer.firstName} Tester` });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('the admin searches, filters, approves a client and sends a notification', async ({ browser, baseURL }) => {
+  const pending = await newCustomer(baseURL!, { approve: false });
+  const page = await adminPage(browser);
+  await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pending' }).click();
+  await expect(page).toHaveURL(/status=pending/);
+  await expect(page.getByRole('table')).toContainText(pending.email);
+  await expect(page.getByRole('table')).not.toContainText('admin@bourse.local');
+  await screenshots(page, 'admin-clients');
+
+  const dialog = await openClient(page, pending);
+  await expect(dialog.getByText('Pending')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Client approved')).toBeVisible();
+  await expect(dialog.getByText('Active', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Deactivate' })).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Send notification' }).click();
+  await expect(dialog.getByText('Enter a title')).toBeVisible();
+  await dialog.getByLabel('Title').fill('Welcome aboard');
+  await dialog.getByLabel('Message').fill('Your account is ready to trade.');
+  await dialog.getByLabel('Colour').selectOption('success');
+  await screenshots(page, 'admin-client-detail');
+  await dialog.getByRole('button', { name: 'Send notification' }).click();
+  await expect(page.getByText('Notification sent')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('searchbox', { name: 'Search clients' }).fill('no-such-client-anywhere');
+  await expect(page).toHaveURL(/search=no-such-client-anywhere/);
+  await expect(page.getByText('No clients found')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search clients' })).toHaveValue('no-such-client-anywhere');
+});
+
+test('a one-time login link signs the client in once', async ({ browser, baseURL }) => {
+  const customer = await newCustomer(baseURL!);
+  const admin = await adminPage(browser);
+  const dialog = await openClient(admin, customer);
+  await dialog.getByRole('button', { name: 'Copy one-time login link' }).click();
+  const link = await dialog.getByLabel('One-time login link').inputValue();
+  expect(link).toMatch(/\/auto-login\?token=/);
+
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page).toHaveURL(/\/main\/dashboard$/);
+  await expect(page.getByRole('heading', { name: `Welcome, ${customer.firstName}` })).toBeVisible();
+
+  const other = await (await browser.newContext({ baseURL })).newPage();
+  await other.goto(new URL(link).pathname + new URL(link).search);
+  await expect(other.getByRole('heading', { name: 'Sign-in link not valid' })).toBeVisible();
+});
+
+test('signing a client out everywhere sends them to the login page (401)', async ({ browser, page, baseURL }) => {
+  const customer = await newCustomer(baseURL!);
+  await signIn(page, customer);
+  await expect(page).toHaveURL(/\/main\/dashboard$/);
+  const admin = await adminPage(browser);
+  const dialog = await openClient(admin, customer);
+  await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+  const confirm = admin.getByRole('dialog', { name: /Sign .* out everywhere\?/ });
+  await confirm.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(admin.getByText('Signed out of every device')).toBeVisible();
+
+  await page.goto('/main/accounts');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user-storage') ?? '{}').state?.token ?? null)).toBeNull();
+});
+
+test('a deactivated client sees "Account Currently Disabled" until reactivated', async ({ browser, page, baseURL }) => {
+  const customer = await newCustomer(baseURL!);
+  await signIn(page, customer);
+  const admin = await adminPage(browser);
+  const dialog = await openClient(admin, customer);
+  await dialog.getByRole('button', { name: 'Deactivate' }).click();
+  const confirm = admin.getByRole('dialog', { name: /^Deactivate / });
+  await expect(confirm.getByText('Account Currently Disabled')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(admin.getByText('Client deactivated')).toBeVisible();
+  await expect(dialog.getByText('Deactivated', { exact: true })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Account Currently Disabled' })).toBeVisible();
+  await expect(page.getByText('Your account is currently disabled, please contact support.')).toBeVisible();
+  await screenshots(page, 'gate-account-disabled');
+
+  await dialog.getByRole('button', { name: 'Reactivate' }).click();
+  await expect(admin.getByText('Client reactivated')).toBeVisible();
+  await page.getByRole('button', { name: 'Check Status' }).click();
+  await expect(page.getByRole('heading', { name: `Welcome, ${customer.firstName}` })).toBeVisible();
+});
+
+test('the back office is refused to a customer (not-found page)', async ({ page, baseURL }) => {
+  await signIn(page, await newCustomer(baseURL!));
+  for (const path of ['/admin/clients', '/admin/settings']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  }
+});
+
+test('on a phone the back office navigation opens from the menu', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin\/clients$/);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByRole('link', { name: 'Support chat' })).toHaveAttribute('href', '/admin/chat');
+  await drawer.getByRole('link', { name: 'Site settings' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await expect(page.getByRole('heading', { name: 'Site settings' })).toBeVisible();
+  await screenshots(page, 'admin-settings');
+});

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { format } from 'date-fns';
+import { CheckCircle2, Copy, LogOut, RotateCcw, UserX } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
+import { useLoginLink, useSetClientStatus, useSignOutClient, type ClientStatus } from '../api/clients';
+import { ConfirmDialog } from './confirm-dialog';
+
+const done: Record<ClientStatus, string> = { active: 'Client approved', deactivated: 'Client deactivated', pending: 'Client set to pending' };
+
+/** Approve (pending → active), Deactivate (asks first) and Reactivate. */
+export function StatusActions({ id, name, status }: { id: number; name: string; status: ClientStatus }) {
+  const mutation = useSetClientStatus(id);
+  const [confirming, setConfirming] = useState(false);
+  const change = async (next: ClientStatus, message: string) => {
+    try {
+      await mutation.mutateAsync(next);
+      toast.success(message);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not change the status'));
+    } finally {
+      setConfirming(false);
+    }
+  };
+  const pendingTo = mutation.isPending ? mutation.variables : undefined;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {status === 'pending' && (
+        <Button variant="buy" loading={pendingTo === 'active'} onClick={() => void change('active', done.active)}>
+          <CheckCircle2 className="size-4" aria-hidden /> Approve
+        </Button>
+      )}
+      {status === 'deactivated' ? (
+        <Button variant="secondary" loading={pendingTo === 'active'} onClick={() => void change('active', 'Client reactivated')}>
+          <RotateCcw className="size-4" aria-hidden /> Reactivate
+        </Button>
+      ) : (
+        <Button variant="danger" onClick={() => setConfirming(true)}>
+          <UserX className="size-4" aria-hidden /> Deactivate
+        </Button>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Deactivate ${name}?`}
+        confirmLabel="Deactivate"
+        pending={pendingTo === 'deactivated'}
+        onConfirm={() => void change('deactivated', done.deactivated)}
+      >
+        The client is blocked at once: every page shows "Account Currently Disabled" until you reactivate the account. Open positions stay open.
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/** One-time login link (copied and shown) and signing the client out of every device. */
+export function AccessActions({ id, name }: { id: number; name: string }) {
+  const link = useLoginLink(id);
+  const signOut = useSignOutClient(id);
+  const [confirming, setConfirming] = useState(false);
+  const [issued, setIssued] = useState<{ url: string; expires_at: string } | null>(null);
+
+  const copyLink = async () => {
+    let data;
+    try {
+      data = await link.mutateAsync();
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not create a login link'));
+      return;
+    }
+    setIssued(data);
+    try {
+      await navigator.clipboard.writeText(data.url);
+      toast.success('One-time login link copied');
+    } catch {
+      toast.info('Login link created. Copy it from the box below.');
+    }
+  };
+  const signOutEverywhere = async () => {
+    try {
+      toast.success((await signOut.mutateAsync()).message);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not sign the client out'));
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" loading={link.isPending} onClick={() => void copyLink()}>
+          <Copy className="size-4" aria-hidden /> Copy one-time login link
+        </Button>
+        <Button variant="secondary" onClick={() => setConfirming(true)}>
+          <LogOut className="size-4" aria-hidden /> Sign out everywhere
+        </Button>
+      </div>
+      {issued && (
+        <div className="flex flex-col gap-1.5">
+          <input
+            readOnly
+            value={issued.url}
+            aria-label="One-time login link"
+            onFocus={(e) => e.currentTarget.select()}
+            className="h-10 w-full rounded-md border border-line bg-panel-2 px-3 font-mono text-xs text-fg"
+          />
+          <p className="text-xs text-muted">Works once, until {format(new Date(issued.expires_at), 'HH:mm')}. Anyone with the link can sign in as this client.</p>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Sign ${name} out everywhere?`}
+        confirmLabel="Sign out everywhere"
+        pending={signOut.isPending}
+        onConfirm={() => void signOutEverywhere()}
+      >
+        Every session of this client ends now, on every device. They can log in again with their password.
+      </ConfirmDialog>
+    </div>
+  );
+}

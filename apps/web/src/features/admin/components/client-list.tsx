@@ -1,0 +1,95 @@
+import { format } from 'date-fns';
+import { ChevronRight } from 'lucide-react';
+import type { AdminClient } from '@bourse/contract';
+import { formatMoney } from '@/lib/format';
+import { OnlineDot, StatusBadge } from './status-badge';
+
+type Props = { clients: AdminClient[]; onOpen: (client: AdminClient) => void };
+
+const joined = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
+
+function RoleTag({ client }: { client: AdminClient }) {
+  if (client.role !== 'admin') return null;
+  return <span className="rounded bg-brand/15 px-1.5 py-0.5 text-[10px] font-semibold uppercase tracking-wider text-brand">Admin</span>;
+}
+
+/** Wide screens: a table; each name opens the client's details. */
+function ClientTable({ clients, onOpen }: Props) {
+  const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wider text-muted';
+  return (
+    <div className="hidden overflow-hidden rounded-xl border border-line bg-panel md:block">
+      <table className="w-full text-sm">
+        <thead className="border-b border-line bg-panel-2/50">
+          <tr>
+            <th className={th}>Name</th>
+            <th className={th}>Email</th>
+            <th className={th}>Account ID</th>
+            <th className={th}>Status</th>
+            <th className={`${th} text-right`}>Balance</th>
+            <th className={th}>Joined</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {clients.map((c) => (
+            <tr key={c.id} className="cursor-pointer transition-colors hover:bg-panel-2/60" onClick={() => onOpen(c)} data-testid={`client-row-${c.id}`}>
+              <td className="px-4 py-3">
+                <span className="flex items-center gap-2.5">
+                  <OnlineDot online={c.is_online} />
+                  <button type="button" className="font-medium hover:text-brand hover:underline" onClick={(e) => (e.stopPropagation(), onOpen(c))}>
+                    {c.name}
+                  </button>
+                  <RoleTag client={c} />
+                </span>
+              </td>
+              <td className="max-w-64 truncate px-4 py-3 text-muted">{c.email}</td>
+              <td className="px-4 py-3 font-mono text-xs">{c.account_id}</td>
+              <td className="px-4 py-3">
+                <StatusBadge status={c.status} />
+              </td>
+              <td className="px-4 py-3 text-right tabular-nums">{formatMoney(c.balance)}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-muted">{joined(c.created_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Small screens: one card per client. */
+function ClientCards({ clients, onOpen }: Props) {
+  return (
+    <ul className="flex flex-col gap-3 md:hidden">
+      {clients.map((c) => (
+        <li key={c.id}>
+          <button type="button" onClick={() => onOpen(c)} className="flex w-full items-center gap-3 rounded-xl border border-line bg-panel p-4 text-left hover:bg-panel-2/60" aria-label={c.name}>
+            <div className="min-w-0 flex-1">
+              <p className="flex items-center gap-2">
+                <OnlineDot online={c.is_online} />
+                <span className="truncate font-medium">{c.name}</span>
+                <RoleTag client={c} />
+              </p>
+              <p className="mt-0.5 truncate text-xs text-muted">{c.email}</p>
+              <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs">
+                <StatusBadge status={c.status} />
+                <span className="font-mono text-muted">{c.account_id}</span>
+                <span className="tabular-nums">{formatMoney(c.balance)}</span>
+                <span className="text-muted">Joined {joined(c.created_at)}</span>
+              </div>
+            </div>
+            <ChevronRight className="size-4 shrink-0 text-muted" aria-hidden />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ClientList(props: Props) {
+  return (
+    <>
+      <ClientTable {...props} />
+      <ClientCards {...props} />
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ClientStatus } from '../api/clients';
+import { cn } from '@/lib/cn';
+
+const styles: Record<ClientStatus, string> = {
+  active: 'bg-green-500/15 text-green-300 ring-green-500/30',
+  pending: 'bg-amber-500/15 text-amber-200 ring-amber-500/30',
+  deactivated: 'bg-red-500/15 text-red-300 ring-red-500/30',
+};
+const labels: Record<ClientStatus, string> = { active: 'Active', pending: 'Pending', deactivated: 'Deactivated' };
+
+export function StatusBadge({ status }: { status: ClientStatus }) {
+  return <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', styles[status])}>{labels[status]}</span>;
+}
+
+/** Green when the client was seen in the last minutes, grey otherwise. */
+export function OnlineDot({ online }: { online: boolean }) {
+  return (
+    <span
+      className={cn('inline-block size-2.5 shrink-0 rounded-full ring-2 ring-panel', online ? 'bg-up' : 'bg-muted/40')}
+      title={online ? 'Online' : 'Offline'}
+      aria-label={online ? 'Online' : 'Offline'}
+      role="img"
+    />
+  );
+}

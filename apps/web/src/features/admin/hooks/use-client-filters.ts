@@ -1,0 +1,49 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { userStatuses } from '@bourse/contract';
+import type { ClientFilters, ClientStatus } from '../api/clients';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const isStatus = (v: string | null): v is ClientStatus => (userStatuses as readonly string[]).includes(v ?? '');
+
+/**
+ * Client list filters kept in the URL (search, status, page) so a view can be shared and survives
+ * a reload. The search box updates the URL once typing pauses.
+ */
+export function useClientFilters() {
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status');
+  const filters: ClientFilters = {
+    search: params.get('search') ?? '',
+    status: isStatus(status) ? status : '',
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
+  const [searchText, setSearchText] = useState(filters.search);
+
+  const update = useCallback(
+    (patch: Partial<ClientFilters>) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [key, value] of Object.entries(patch)) {
+            if (value === '' || value === undefined || (key === 'page' && value === 1)) next.delete(key);
+            else next.set(key, String(value));
+          }
+          // A new search or filter starts again at the first page.
+          if (!('page' in patch)) next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  useEffect(() => {
+    if (searchText.trim() === filters.search) return;
+    const timer = setTimeout(() => update({ search: searchText.trim() }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, filters.search, update]);
+
+  return { filters, searchText, setSearchText, update };
+}
