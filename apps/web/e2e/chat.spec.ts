@@ -178,11 +178,13 @@ test('a dropped connection shows Reconnecting..., polls, and recovers without lo
   await client.context().setOffline(true);
   await expect(client.getByTestId('connection-status')).toHaveText('Reconnecting...', { timeout: 20_000 });
   await expect(client.getByPlaceholder('Reconnecting...')).toBeDisabled();
+  await expect(client.getByText('Reconnecting to server...')).toBeVisible();
   await screenshots(client, 'chat-reconnecting');
   await adminWrites(baseURL!, customer, 'Sent while you were offline');
   await client.context().setOffline(false);
 
   await connected(client);
+  await expect(client.getByText('Connected to server')).toBeVisible();
   await expect(bubble(client, 'Sent while you were offline')).toBeVisible();
   await expect(client.getByPlaceholder('Type a message...')).toBeEnabled();
   await adminWrites(baseURL!, customer, 'And this one live');
@@ -233,4 +235,24 @@ test('a long conversation loads older pages at the top, keeps the place, and fla
   await jump.click();
   await expect(bubble(client, 'A reply while you read history')).toBeInViewport();
   await expect(client.getByTestId('new-message-dot')).toHaveCount(0);
+});
+
+test('the admin user list says it is retrying when loading fails, then recovers', async ({ browser, baseURL }) => {
+  const customer = await newCustomer(baseURL!);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const admin = await context.newPage();
+  await signIn(admin, ADMIN);
+  let failing = true;
+  await admin.route('**/api/v1/admin/users', (route) =>
+    failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }) : route.continue(),
+  );
+  await admin.goto('/admin/chat');
+  await expect(admin.getByText('Failed to load users. Retrying...')).toBeVisible();
+  await screenshots(admin, 'admin-chat-users-failed');
+  failing = false;
+  await expect(admin.getByText('Failed to load users. Retrying...')).toHaveCount(0, { timeout: 12_000 });
+  await admin.getByPlaceholder('Search users...').fill(customer.email);
+  await expect(admin.getByTestId('chat-user')).toHaveCount(1);
+  await admin.getByPlaceholder('Search users...').fill('no such customer anywhere');
+  await expect(admin.getByText('No users found')).toBeVisible();
 });

@@ -61,7 +61,14 @@ export function AdminChatPage() {
             <X className="size-4" />
           </button>
         </div>
-        <UserList users={users.data} loading={users.isPending && !users.isError} failed={users.isError} selectedId={selectedId} onSelect={select} />
+        <UserList
+          users={users.data}
+          loading={users.isPending}
+          // Failed fetches are retried every few seconds, so a failure shows while retries go on.
+          failed={users.isError || users.failureCount > 0}
+          selectedId={selectedId}
+          onSelect={select}
+        />
       </aside>
       <section className="flex min-w-0 flex-1 flex-col">
         {selected ? (

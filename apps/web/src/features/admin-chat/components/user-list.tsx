@@ -83,7 +83,7 @@ export function UserList({ users, loading, failed, selectedId, onSelect }: Props
       </div>
       {failed && <p className="border-b border-line bg-down/10 px-3 py-2 text-xs text-red-200" role="alert">Failed to load users. Retrying...</p>}
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto">
-        {loading ? (
+        {loading && failed ? null : loading ? (
           <p className="flex items-center justify-center gap-2 p-6 text-sm text-muted">
             <Spinner className="size-4" /> Loading users...
           </p>
