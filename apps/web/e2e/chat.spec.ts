@@ -174,11 +174,14 @@ test('a dropped connection shows Reconnecting..., polls, and recovers without lo
   const customer = await newCustomer(baseURL!);
   const client = await openAs(browser, customer, '/main/chat');
   await connected(client);
+  await client.getByRole('textbox', { name: 'Message' }).fill('Typed before the drop');
 
   await client.context().setOffline(true);
   await expect(client.getByTestId('connection-status')).toHaveText('Reconnecting...', { timeout: 20_000 });
   await expect(client.getByPlaceholder('Reconnecting...')).toBeDisabled();
   await expect(client.getByText('Reconnecting to server...')).toBeVisible();
+  await client.getByRole('button', { name: 'Send message' }).click();
+  await expect(client.getByText('Connection lost. Messages cannot be sent at this time.')).toBeVisible();
   await screenshots(client, 'chat-reconnecting');
   await adminWrites(baseURL!, customer, 'Sent while you were offline');
   await client.context().setOffline(false);
@@ -186,7 +189,9 @@ test('a dropped connection shows Reconnecting..., polls, and recovers without lo
   await connected(client);
   await expect(client.getByText('Connected to server')).toBeVisible();
   await expect(bubble(client, 'Sent while you were offline')).toBeVisible();
-  await expect(client.getByPlaceholder('Type a message...')).toBeEnabled();
+  await expect(client.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+  await client.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(bubble(client, 'Typed before the drop')).toBeVisible();
   await adminWrites(baseURL!, customer, 'And this one live');
   await expect(bubble(client, 'And this one live')).toBeVisible();
 });
