@@ -15,7 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const download = (path: string, token?: string) => fetch(`${server.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+/** Fetches and always reads the whole body, so no connection stays busy and holds up shutdown. */
+async function download(path: string, token?: string) {
+  const res = await fetch(`${server.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+}
 
 describe('upload content checks', () => {
   const accepted: [string, Buffer, string, boolean][] = [
@@ -82,7 +86,7 @@ describe('attachment downloads', () => {
     expect(signed.headers.get('content-type')).toBe('image/png');
     expect(signed.headers.get('content-disposition')).toBe(`attachment; filename="me.png"; filename*=UTF-8''me.png`);
     expect(signed.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await signed.arrayBuffer()).equals(files.png)).toBe(true);
+    expect(signed.body.equals(files.png)).toBe(true);
 
     const bare = up.body.url.split('?')[0]!;
     expect((await download(bare)).status).toBe(401);
