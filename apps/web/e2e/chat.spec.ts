@@ -261,3 +261,24 @@ test('the admin user list says it is retrying when loading fails, then recovers'
   await admin.getByPlaceholder('Search users...').fill('no such customer anywhere');
   await expect(admin.getByText('No users found')).toBeVisible();
 });
+
+test('a connection that cannot be set up says why, and Reconnect brings it back', async ({ browser, baseURL }) => {
+  const customer = await newCustomer(baseURL!);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const client = await context.newPage();
+  await signIn(client, customer);
+  let failing = true;
+  await client.route('**/api/v1/realtime/config', (route) =>
+    failing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Realtime is unavailable."}' }) : route.continue(),
+  );
+  await client.goto('/main/chat');
+  await expect(client.getByText('Connection failed: Realtime is unavailable.')).toBeVisible();
+  const status = client.getByTestId('connection-status');
+  await expect(status).toHaveAttribute('data-status', 'failed');
+  await expect(status).toContainText('Disconnected');
+  await screenshots(client, 'chat-disconnected');
+  failing = false;
+  await status.getByRole('button', { name: 'Reconnect' }).click();
+  await expect(status).toHaveAttribute('data-status', 'connected');
+  await expect(client.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+});

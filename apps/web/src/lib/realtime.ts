@@ -1,6 +1,7 @@
 import Pusher from 'pusher-js';
 import { create } from 'zustand';
 import { PRIVATE_PREFIX, realtimeConfigResponse, type RealtimeConfig } from '@bourse/contract';
+import { RETRY_MS } from '@/config/constants';
 import { authHeaders, http } from '@/lib/api-client';
 
 /** SPEC §4 realtime connection states. */
@@ -14,6 +15,7 @@ type RealtimeState = {
 
 export const DEFAULT_FAILURE = 'Connection failed';
 const PONG_TIMEOUT_MS = 6_000;
+const MAX_RETRY_MS = 60_000;
 
 /** The private-channel connection state, for UIs that switch to polling when it is not connected. */
 export const useRealtime = create<RealtimeState>()(() => ({ status: 'disconnected', error: null }));
@@ -106,6 +108,16 @@ function createClient(config: RealtimeConfig): Pusher {
   });
 }
 
+let failures = 0;
+
+// A server that could not be reached is tried again, less often each time, while anyone listens.
+function scheduleRetry(mine: number) {
+  const delay = Math.min(RETRY_MS * 2 ** failures++, MAX_RETRY_MS);
+  setTimeout(() => {
+    if (mine === generation && !client && !starting && listeners.size > 0) void connectRealtime();
+  }, delay);
+}
+
 /** Opens the connection (once); later calls while connecting or connected do nothing. */
 export function connectRealtime(): Promise<void> {
   if (client) return Promise.resolve();
@@ -119,6 +131,7 @@ export function connectRealtime(): Promise<void> {
       if (mine !== generation) return;
       const pusher = createClient(config);
       client = pusher;
+      failures = 0;
       pusher.connection.bind('state_change', ({ current }: { current: string }) => {
         if (client === pusher) setStatus(statusOf(current));
       });
@@ -129,6 +142,7 @@ export function connectRealtime(): Promise<void> {
       if (mine !== generation) return;
       console.error('Realtime connection could not be created', error);
       setStatus('failed', error instanceof Error && error.message ? error.message : null);
+      scheduleRetry(mine);
     })
     .finally(() => {
       if (mine === generation) starting = null;

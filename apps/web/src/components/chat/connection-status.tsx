@@ -1,4 +1,4 @@
-import type { ConnectionStatus as Status } from '@/lib/realtime';
+import { reconnectRealtime, type ConnectionStatus as Status } from '@/lib/realtime';
 import { cn } from '@/lib/cn';
 
 const looks: Record<Status, { label: string; dot: string }> = {
@@ -15,6 +15,11 @@ export function ConnectionStatus({ status, className }: { status: Status; classN
     <span className={cn('inline-flex items-center gap-1.5 text-xs text-muted', className)} data-testid="connection-status" data-status={status}>
       <span className={cn('size-2 rounded-full', dot)} aria-hidden />
       {label}
+      {(status === 'failed' || status === 'disconnected') && (
+        <button type="button" onClick={() => void reconnectRealtime()} className="ml-1 text-brand underline-offset-2 hover:underline">
+          Reconnect
+        </button>
+      )}
     </span>
   );
 }
