@@ -3,20 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalEntries, trades } from '../src/db/schema/index.ts';
 import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
-import { orderBody, testInstruments, tick, useManualMarket, type TestMarket } from './helpers/trading.ts';
+import { tick, useManualMarket, type TestMarket } from './helpers/trading.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;
 let market: TestMarket;
+let eurusd: number;
 beforeAll(async () => {
   server = await startTestServer();
   market = await useManualMarket(server);
+  eurusd = market.instruments.eurusd.id;
 });
 afterAll(() => server.close());
 
-const eurusd = testInstruments.eurusd.id;
 async function open(user: TestUser, overrides: Record<string, unknown> = {}) {
-  const res = await server.call('POST', '/trades/store', { token: user.token, body: orderBody(overrides) });
+  const res = await server.call('POST', '/trades/store', { token: user.token, body: market.order(overrides) });
   if (res.status !== 201) throw new Error(JSON.stringify(res.body));
   return res.body.data;
 }
@@ -28,7 +29,7 @@ describe('concurrency', () => {
     await tick(market, eurusd, 1.0999, 1.1001);
     const user = await createTestUser(server);
     const answers = await Promise.all(
-      Array.from({ length: 200 }, () => server.call('POST', '/trades/store', { token: user.token, body: orderBody(), headers: { 'idempotency-key': 'same-form' } })),
+      Array.from({ length: 200 }, () => server.call('POST', '/trades/store', { token: user.token, body: market.order(), headers: { 'idempotency-key': 'same-form' } })),
     );
     expect(new Set(answers.map((a) => a.status))).toEqual(new Set([201]));
     expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);

@@ -7,7 +7,7 @@ import { journalEntries, trades } from '../src/db/schema/index.ts';
 import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
 import { createSession } from '../src/modules/auth/auth.repository.ts';
 import { createUser } from '../src/modules/auth/auth.service.ts';
-import { AccountModel, modelAssets, type ModelTrade } from './helpers/trading-model.ts';
+import { AccountModel, modelAssetsOf, type ModelAsset, type ModelTrade } from './helpers/trading-model.ts';
 import { tick, useManualMarket, type TestMarket } from './helpers/trading.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -17,9 +17,11 @@ const STEPS = Number(process.env.MODEL_STEPS ?? 20);
 
 let server: TestServer;
 let market: TestMarket;
+let modelAssets: ModelAsset[];
 beforeAll(async () => {
   server = await startTestServer({ trading: { maxDeviationPct: 1, stopOutLevel: 50, riskSweepMs: 3_600_000 } });
   market = await useManualMarket(server);
+  modelAssets = modelAssetsOf(market.instruments);
 });
 afterAll(() => server.close());
 
@@ -50,7 +52,7 @@ async function newAccount(): Promise<Ctx> {
   const email = `model.${crypto.randomUUID()}@example.com`;
   const user = await createUser(server.ctx, { email, passwordHash: 'x', firstName: 'Model', lastName: 'Trader', username: 'model', role: 'customer', status: 'active' });
   const token = await createSession(server.ctx.db, user.id, 1);
-  return { model: new AccountModel(quoteOf), token, accountId: user.accounts[0]!.id, lastEntry: await lastEntryId() };
+  return { model: new AccountModel(quoteOf, market.instruments.usdjpy.id), token, accountId: user.accounts[0]!.id, lastEntry: await lastEntryId() };
 }
 const lastEntryId = async () => (await server.ctx.db.select({ id: sql<number>`coalesce(max(${journalEntries.id}), 0)` }).from(journalEntries))[0]!.id;
 const pick = <T,>(list: T[], n: number) => list[n % Math.max(1, list.length)];
@@ -123,7 +125,7 @@ async function step(ctx: Ctx, a: Action): Promise<void> {
 }
 
 /** A price move: every crossed trigger acted on at the tick's price; stop-out closes largest losers first. */
-async function move(ctx: Ctx, ast: (typeof modelAssets)[number], pct: number): Promise<void> {
+async function move(ctx: Ctx, ast: ModelAsset, pct: number): Promise<void> {
   const { model } = ctx;
   const before = [...model.trades.values()];
   await setMid(ast.id, quoteOf(ast.id).price * (1 + (pct * ast.movePct) / 100));
@@ -209,7 +211,7 @@ async function expectLedgerInvariants(accountId?: number): Promise<string> {
 it(`matches the model over ${RUNS} random sequences of ${STEPS} steps`, async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(action, { minLength: STEPS, maxLength: STEPS }), async (actions) => {
-      for (const a of modelAssets) await setMid(a.id, a.id === modelAssets[1].id ? 60_000 : a.id === modelAssets[0].id ? 1.1 : 150);
+      for (const [a, mid] of modelAssets.map((m, i) => [m, [1.1, 60_000, 150][i]!] as const)) await setMid(a.id, mid);
       const ctx = await newAccount();
       for (const a of actions) {
         await step(ctx, a);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, events, tradingMessages as msg } from '@bourse/contract';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
-import { orderBody, testInstruments, useManualMarket, type TestMarket } from './helpers/trading.ts';
+import { useManualMarket, type TestMarket } from './helpers/trading.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;
@@ -19,19 +19,19 @@ const store = (body: Record<string, unknown>, opts: { token?: string; key?: stri
 
 describe('POST /trades/store', () => {
   it('fills a buy at the ask with a receipt, recomputing margin and leverage', async () => {
-    const res = await store(orderBody({ margin: 1, leverage: 500 }));
+    const res = await store(market.order({ margin: 1, leverage: 500 }));
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
       trade_type: 'buy',
       status: 'open',
       order_type: 'market',
-      asset_symbol: 'EUR/USD',
+      asset_symbol: 'EURUSD',
       volume: 1000,
       lots: 0.01,
       opening_price: 1.1001,
       closing_price: 1.0999,
-      leverage: 30,
-      margin: '36.67',
+      leverage: 100,
+      margin: '11.00',
       pnl: '-0.20',
     });
     expect(res.body.data.trade_id).toMatch(/^T[0-9A-F]{12}$/);
@@ -40,93 +40,93 @@ describe('POST /trades/store', () => {
   });
 
   it('fills a sell at the bid and reports slippage against the client price', async () => {
-    const res = await store(orderBody({ type: 'sell', opening_price: 1.1003 }));
+    const res = await store(market.order({ type: 'sell', opening_price: 1.1003 }));
     expect(res.status).toBe(201);
     expect(res.body.receipt).toMatchObject({ filled_price: 1.0999, requested_price: 1.1003, message: 'Sold 0.01 lots (1000 units) at 1.09990' });
     expect(res.body.receipt.slippage).toBeCloseTo(0.0004, 10);
   });
 
   it('announces the trade on the user’s trade channel', async () => {
-    const res = await store(orderBody());
+    const res = await store(market.order());
     expect(market.events.sent).toContainEqual({ channel: channels.trade(user.id), event: events.tradeUpdated, data: { id: res.body.data.id, reason: 'opened' } });
   });
 
   it('answers the SPEC validation messages', async () => {
-    const zero = await store(orderBody({ volume: 0 }));
+    const zero = await store(market.order({ volume: 0 }));
     expect(zero.status).toBe(422);
     expect(zero.body.errors.volume).toEqual([msg.volumePositive]);
-    expect((await store(orderBody({ volume: 0.015 }))).body).toEqual({ message: msg.volumeStep, errors: { volume: [msg.volumeStep] } });
-    expect((await store(orderBody({ volume: 50.01 }))).body.message).toBe(msg.volumeRange);
-    expect((await store(orderBody({ id: 424242 }))).body).toEqual({ message: msg.assetUnavailable, errors: { id: [msg.assetUnavailable] } });
-    const missing = await store({ ...orderBody(), id: undefined });
+    expect((await store(market.order({ volume: 0.015 }))).body).toEqual({ message: msg.volumeStep, errors: { volume: [msg.volumeStep] } });
+    expect((await store(market.order({ volume: 50.01 }))).body.message).toBe(msg.volumeRange);
+    expect((await store(market.order({ id: 424242 }))).body).toEqual({ message: msg.assetUnavailable, errors: { id: [msg.assetUnavailable] } });
+    const missing = await store({ ...market.order(), id: undefined });
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toHaveProperty('id');
-    expect((await store(orderBody({ type: 'hold' }))).status).toBe(422);
+    expect((await store(market.order({ type: 'hold' }))).status).toBe(422);
   });
 
   it('refuses take-profit and stop-loss on the wrong side of the fill', async () => {
-    const buy = await store(orderBody({ take_profit: 1.09, stop_loss: 1.2 }));
+    const buy = await store(market.order({ take_profit: 1.09, stop_loss: 1.2 }));
     expect(buy.status).toBe(422);
     expect(buy.body.errors).toEqual({ take_profit: [msg.takeProfitBuy], stop_loss: [msg.stopLossBuy] });
-    const sell = await store(orderBody({ type: 'sell', opening_price: 1.0999, take_profit: 1.2, stop_loss: 1.05 }));
+    const sell = await store(market.order({ type: 'sell', opening_price: 1.0999, take_profit: 1.2, stop_loss: 1.05 }));
     expect(sell.body.errors).toEqual({ take_profit: [msg.takeProfitSell], stop_loss: [msg.stopLossSell] });
-    const ok = await store(orderBody({ take_profit: 1.2, stop_loss: 1.05 }));
+    const ok = await store(market.order({ take_profit: 1.2, stop_loss: 1.05 }));
     expect(ok.body.data).toMatchObject({ take_profit: 1.2, stop_loss: 1.05 });
   });
 
   it('refuses a closed market, a price that moved too far and too little margin', async () => {
-    market.prices.setOpen(testInstruments.eurusd.id, false);
-    const closed = await store(orderBody());
-    market.prices.setOpen(testInstruments.eurusd.id, true);
+    market.prices.setOpen(market.instruments.eurusd.id, false);
+    const closed = await store(market.order());
+    market.prices.setOpen(market.instruments.eurusd.id, true);
     expect(closed.status).toBe(422);
     expect(closed.body.message).toBe(msg.marketClosed);
-    const moved = await store(orderBody({ opening_price: 1.05 }));
+    const moved = await store(market.order({ opening_price: 1.05 }));
     expect(moved.status).toBe(409);
     expect(moved.body.message).toMatch(/^The price moved from 1\.05 to 1\.1001 \(4\.77%\), more than the allowed 1%/);
-    const big = await store(orderBody({ volume: 50 }));
+    const big = await store(market.order({ volume: 50 }));
     expect(big.status).toBe(422);
     expect(big.body.message).toBe(msg.insufficientMargin);
   });
 
   it('rests limit and stop orders on the allowed side of the market', async () => {
-    const limit = await store(orderBody({ order_type: 'limit', price: 1.09 }));
+    const limit = await store(market.order({ order_type: 'limit', price: 1.09 }));
     expect(limit.status).toBe(201);
     expect(limit.body).toMatchObject({ data: { status: 'pending', order_type: 'limit', trigger_price: 1.09, open_time: null }, receipt: null });
-    const wrong = await store(orderBody({ order_type: 'stop', price: 1.09 }));
+    const wrong = await store(market.order({ order_type: 'stop', price: 1.09 }));
     expect(wrong.body).toEqual({ message: msg.buyStopSide, errors: { price: [msg.buyStopSide] } });
-    const sellLimit = await store(orderBody({ type: 'sell', order_type: 'limit', price: 1.05 }));
+    const sellLimit = await store(market.order({ type: 'sell', order_type: 'limit', price: 1.05 }));
     expect(sellLimit.body.message).toBe(msg.sellLimitSide);
-    expect((await store(orderBody({ order_type: 'limit' }))).body.message).toBe(msg.pendingPriceRequired);
+    expect((await store(market.order({ order_type: 'limit' }))).body.message).toBe(msg.pendingPriceRequired);
   });
 
   it('replays the first answer for a repeated Idempotency-Key and refuses the key for another order', async () => {
-    const first = await store(orderBody(), { key: 'form-1' });
-    const again = await store(orderBody(), { key: 'form-1' });
+    const first = await store(market.order(), { key: 'form-1' });
+    const again = await store(market.order(), { key: 'form-1' });
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
-    const other = await store(orderBody({ volume: 0.02 }), { key: 'form-1' });
+    const other = await store(market.order({ volume: 0.02 }), { key: 'form-1' });
     expect(other.status).toBe(422);
     expect(other.body.message).toBe(msg.idempotencyReused);
     const someoneElse = await createTestUser(server);
-    expect((await store(orderBody(), { key: 'form-1', token: someoneElse.token })).body.data.id).not.toBe(first.body.data.id);
+    expect((await store(market.order(), { key: 'form-1', token: someoneElse.token })).body.data.id).not.toBe(first.body.data.id);
   });
 
   it('trades on the chosen account and refuses another user’s account', async () => {
     const me = await server.call('GET', '/user', { token: user.token });
     const live = me.body.data.accounts[1];
-    const broke = await store(orderBody({ account_id: live.id }));
+    const broke = await store(market.order({ account_id: live.id }));
     expect(broke.status).toBe(422);
     expect(broke.body.message).toBe(msg.insufficientMargin);
     const other = await createTestUser(server);
     const theirs = (await server.call('GET', '/user', { token: other.token })).body.data.accounts[0].id;
-    const res = await store(orderBody({ account_id: theirs }));
+    const res = await store(market.order({ account_id: theirs }));
     expect(res.status).toBe(404);
     expect(res.body.message).toBe(msg.accountNotFound);
   });
 
   it('refuses anonymous callers', async () => {
-    expect((await server.call('POST', '/trades/store', { body: orderBody() })).status).toBe(401);
+    expect((await server.call('POST', '/trades/store', { body: market.order() })).status).toBe(401);
     for (const path of ['/open/trades', '/closed/trades', '/pending/orders', '/account/summary', '/closed/trades/export.csv']) {
       expect((await server.call('GET', path)).status).toBe(401);
     }

@@ -4,20 +4,21 @@ import { channels, events, tradingMessages as msg } from '@bourse/contract';
 import { journalEntries } from '../src/db/schema/index.ts';
 import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
-import { orderBody, testInstruments, tick, useManualMarket, type TestMarket } from './helpers/trading.ts';
+import { tick, useManualMarket, type TestMarket } from './helpers/trading.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;
 let market: TestMarket;
+let eurusd: number;
 beforeAll(async () => {
   server = await startTestServer();
   market = await useManualMarket(server);
+  eurusd = market.instruments.eurusd.id;
 });
 afterAll(() => server.close());
 
-const eurusd = testInstruments.eurusd.id;
 async function open(user: TestUser, overrides: Record<string, unknown> = {}) {
-  const res = await server.call('POST', '/trades/store', { token: user.token, body: orderBody(overrides) });
+  const res = await server.call('POST', '/trades/store', { token: user.token, body: market.order(overrides) });
   if (res.status !== 201) throw new Error(JSON.stringify(res.body));
   return res.body.data;
 }
@@ -141,8 +142,8 @@ describe('lists, summary and export', () => {
     expect(second.links.next).toBeNull();
     expect(second.data[0]).toMatchObject({ closing_price: 1.1049, pnl: '4.80' });
     const s = await summary(user);
-    expect(s).toMatchObject({ balance: '10000.00', pnl: '100.80', equity: '10100.80', margin: '770.07', freeMargin: '9330.73' });
-    expect(s.marginLevel).toBe(1311.67);
+    expect(s).toMatchObject({ balance: '10000.00', pnl: '100.80', equity: '10100.80', margin: '231.00', freeMargin: '9869.80' });
+    expect(s.marginLevel).toBe(4372.64);
   });
 
   it('exports closed trades as CSV', async () => {
@@ -156,6 +157,6 @@ describe('lists, summary and export', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="closed-trades-D\d+\.csv"$/);
     const lines = (res.body as string).trim().split('\r\n');
     expect(lines[0]).toMatch(/^trade_id,asset_symbol,asset_name,trade_type/);
-    expect(lines[1]).toContain(`${trade.trade_id},EUR/USD,Euro / US Dollar,buy,market,0.01,1000`);
+    expect(lines[1]).toContain(`${trade.trade_id},EURUSD,EUR/USD,buy,market,0.01,1000,100,11.00,1.1001,1.0999,,,`);
   });
 });

@@ -3,22 +3,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, events } from '@bourse/contract';
 import { journalEntries, trades } from '../src/db/schema/index.ts';
 import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
+import type { Instrument } from '../src/modules/trading/instruments.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
-import { orderBody, testInstruments, tick, useManualMarket, type TestMarket } from './helpers/trading.ts';
+import { tick, useManualMarket, type TestMarket } from './helpers/trading.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;
 let market: TestMarket;
+let eurusd: Instrument;
+let btcusd: Instrument;
+let usdjpy: Instrument;
 beforeAll(async () => {
   // Sweeps are driven by ticks here; keep the periodic one out of the way.
   server = await startTestServer({ trading: { maxDeviationPct: 1, stopOutLevel: 50, riskSweepMs: 60_000 } });
   market = await useManualMarket(server);
+  ({ eurusd, btcusd, usdjpy } = market.instruments);
 });
 afterAll(() => server.close());
 
-const { eurusd, btcusd, usdjpy } = testInstruments;
 async function open(user: TestUser, overrides: Record<string, unknown> = {}) {
-  const res = await server.call('POST', '/trades/store', { token: user.token, body: orderBody(overrides) });
+  const res = await server.call('POST', '/trades/store', { token: user.token, body: market.order(overrides) });
   if (res.status !== 201) throw new Error(JSON.stringify(res.body));
   return res.body.data;
 }
@@ -76,7 +80,7 @@ describe('pending orders', () => {
     const order = await open(user, { order_type: 'limit', price: 1.09, take_profit: 1.1 });
     await tick(market, eurusd.id, 1.0893, 1.0895);
     const filled = await trade(order.id);
-    expect(filled).toMatchObject({ status: 'open', openingPrice: '1.0895000000', requestedPrice: '1.0900000000', margin: '36.32' });
+    expect(filled).toMatchObject({ status: 'open', openingPrice: '1.0895000000', requestedPrice: '1.0900000000', margin: '10.90' });
     expect(Number(filled.slippage)).toBeCloseTo(-0.0005, 10);
     expect(filled.latencyMs).toBeGreaterThanOrEqual(0);
     await tick(market, eurusd.id, 1.1001, 1.1003);
@@ -86,7 +90,7 @@ describe('pending orders', () => {
   it('cancels an order that would fill without the margin for it', async () => {
     await resetPrices();
     const user = await createTestUser(server);
-    const order = await open(user, { id: btcusd.id, volume: 0.5, opening_price: 60_010, order_type: 'stop', price: 61_000 });
+    const order = await open(user, { id: btcusd.id, volume: 2, opening_price: 60_010, order_type: 'stop', price: 61_000 });
     await tick(market, btcusd.id, 61_100, 61_120);
     expect(await trade(order.id)).toMatchObject({ status: 'cancelled', closeReason: 'no_margin' });
   });
@@ -96,14 +100,14 @@ describe('stop-out and negative balance protection', () => {
   it('closes the largest loser first and only as far as needed', async () => {
     await resetPrices();
     const user = await createTestUser(server);
-    const coin = await open(user, { id: btcusd.id, volume: 0.2, opening_price: 60_010 });
-    const fx = await open(user, { volume: 1 });
+    const coin = await open(user, { id: btcusd.id, volume: 1.2, opening_price: 60_010 });
+    const fx = await open(user, { volume: 2 });
     await tick(market, eurusd.id, 1.0899, 1.0901);
     expect((await trade(coin.id)).status).toBe('open');
-    await tick(market, btcusd.id, 35_010, 35_030);
-    expect(await trade(coin.id)).toMatchObject({ status: 'closed', closeReason: 'stop_out', pnl: '-5000.00' });
+    await tick(market, btcusd.id, 55_010, 55_030);
+    expect(await trade(coin.id)).toMatchObject({ status: 'closed', closeReason: 'stop_out', pnl: '-6000.00' });
     expect(await trade(fx.id)).toMatchObject({ status: 'open' });
-    expect(await balance(user)).toBe('5000.00');
+    expect(await balance(user)).toBe('4000.00');
   });
 
   it('brings a balance a gap left negative back to exactly zero with a correction', async () => {
@@ -128,7 +132,7 @@ describe('currency conversion', () => {
     await resetPrices();
     const user = await createTestUser(server);
     const t = await open(user, { id: usdjpy.id, volume: 0.1, opening_price: 150.01 });
-    expect(t.margin).toBe('333.36');
+    expect(t.margin).toBe('100.01');
     await tick(market, usdjpy.id, 151, 151.01);
     const res = await server.call('POST', `/trade/${t.id}/close`, { token: user.token });
     expect(res.body.data.pnl).toBe((Math.round((9900 / 151.005) * 100) / 100).toFixed(2));

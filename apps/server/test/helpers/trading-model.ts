@@ -10,15 +10,23 @@ import {
   type Side,
 } from '@bourse/domain';
 import type { Quote } from '../../src/modules/market/price-source.ts';
-import { testInstruments } from './trading.ts';
+import type { Instrument } from '../../src/modules/trading/instruments.ts';
+import type { TestInstruments } from './trading.ts';
 
-/** The instruments the model trades, with the leverage the server resolves for them. */
-export const modelAssets = [
-  { ...testInstruments.eurusd, effectiveLeverage: 30, lotsMax: 250, movePct: 4 },
-  { ...testInstruments.btcusd, effectiveLeverage: 2, lotsMax: 30, movePct: 35 },
-  { ...testInstruments.usdjpy, effectiveLeverage: 30, lotsMax: 250, movePct: 4 },
-] as const;
-export type ModelAsset = (typeof modelAssets)[number];
+/**
+ * An instrument the model trades: the leverage the server resolves for it (SPEC §9 precedence with
+ * the default settings and the Basic plan), the largest order it places (in hundredths of a lot)
+ * and the largest single price move (percent), sized so that stop-outs happen.
+ */
+export type ModelAsset = Instrument & { effectiveLeverage: number; lotsMax: number; movePct: number };
+
+export function modelAssetsOf(i: TestInstruments): ModelAsset[] {
+  return [
+    { ...i.eurusd, effectiveLeverage: 100, lotsMax: 800, movePct: 1.2 },
+    { ...i.btcusd, effectiveLeverage: 10, lotsMax: 150, movePct: 9 },
+    { ...i.usdjpy, effectiveLeverage: 100, lotsMax: 800, movePct: 1.2 },
+  ];
+}
 
 export type ModelTrade = {
   id: number;
@@ -42,14 +50,16 @@ export class AccountModel {
   balance = new Decimal(10_000);
   trades = new Map<number, ModelTrade>();
   readonly quoteOf: (assetId: number) => Quote;
+  readonly usdjpy: number;
 
-  constructor(quoteOf: (assetId: number) => Quote) {
+  constructor(quoteOf: (assetId: number) => Quote, usdjpy: number) {
     this.quoteOf = quoteOf;
+    this.usdjpy = usdjpy;
   }
 
-  /** Account-currency (USD) value of one unit of the asset's quote currency. */
+  /** Account-currency (USD) value of one unit of the asset's quote currency (only USD and JPY here). */
   conversion(asset: ModelAsset): number {
-    return asset.quoteCurrency === 'USD' ? 1 : 1 / this.quoteOf(testInstruments.usdjpy.id).price;
+    return asset.quoteCurrency === 'USD' ? 1 : 1 / this.quoteOf(this.usdjpy).price;
   }
 
   pnlOf(t: ModelTrade, quote = this.quoteOf(t.asset.id)): Decimal {
