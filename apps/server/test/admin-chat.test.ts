@@ -78,6 +78,8 @@ describe('GET /admin/users', () => {
       balance: me.balance,
       credit: me.credit_balance,
       equity: me.balance,
+      pnl: '0.00',
+      margin: '0.00',
       open_positions: 0,
       is_online: false,
     });

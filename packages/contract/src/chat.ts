@@ -114,6 +114,9 @@ export const adminUserSummarySchema = z.object({
   balance: money,
   credit: money,
   equity: money,
+  /** Unrealised P&L of the open positions. */
+  pnl: money,
+  margin: money,
   open_positions: z.number().int(),
   is_online: z.boolean(),
 });

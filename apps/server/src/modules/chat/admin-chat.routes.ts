@@ -36,6 +36,6 @@ export async function adminChatRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get('/admin/users/:id/summary', { config, schema: { tags, params: idParam, response: { 200: adminUserSummaryResponse } } }, async (req) => {
     const user = await findUserById(ctx.db, req.params.id);
     if (!user) throw notFound();
-    return { data: await accountSummary(ctx.db, user) };
+    return { data: await accountSummary(ctx, user) };
   });
 }
