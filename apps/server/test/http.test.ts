@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { createTestUser } from './helpers/factories.ts';
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'bourse-dist-'));
 let server: TestServer;
@@ -76,5 +77,17 @@ describe('production mode', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/must be set in production/);
     const config = loadConfig({ NODE_ENV: 'production', PRICE_SOCKET_KEY: 'k', PUSHER_APP_SECRET: 's' });
     expect(config.seedDemoUsers).toBe(false);
+  });
+});
+
+describe('JSON bodies', () => {
+  it('reads an empty JSON body as no body and still refuses broken JSON and prototype poisoning', async () => {
+    const user = await createTestUser(server);
+    const empty = await fetch(`${server.url}/api/v1/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` } });
+    expect(empty.status).toBe(200);
+    const broken = await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+    expect(broken.status).toBe(400);
+    const poisoned = await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"__proto__":{"x":1}}' });
+    expect(poisoned.status).toBe(400);
   });
 });

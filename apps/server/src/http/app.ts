@@ -31,6 +31,7 @@ export async function buildApp(ctx: AppContext, app: FastifyInstance): Promise<F
   app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  acceptEmptyJson(app);
   registerErrorHandler(app);
 
   await app.register(helmet, {
@@ -82,6 +83,20 @@ export async function buildApp(ctx: AppContext, app: FastifyInstance): Promise<F
 
   registerSpa(app, ctx.config.webDist);
   return app;
+}
+
+/**
+ * The client sends `Content-Type: application/json` on every request (SPEC §7), body or not; an
+ * empty body is read as no body instead of a JSON syntax error. Otherwise Fastify's own parser
+ * (with its prototype-poisoning protection) does the work.
+ */
+function acceptEmptyJson(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    parseJson(request, body, done);
+  });
 }
 
 /** Serves the built client with a history fallback; unknown API paths get a JSON 404. */
