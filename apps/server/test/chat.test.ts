@@ -107,6 +107,16 @@ describe('chat rules', () => {
     expect((await send(admin.token, { message: 'hi', customer_id: 999_999 })).status).toBe(404);
   });
 
+  it('limits how fast one customer can post', async () => {
+    const customer = await createTestUser(server);
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await send(customer.token, { message: `m${i}` })).status);
+    expect(statuses.slice(0, 60).every((s) => s === 201)).toBe(true);
+    expect(statuses[60]).toBe(429);
+    const other = await createTestUser(server);
+    expect((await send(other.token, { message: 'unaffected' })).status).toBe(201);
+  });
+
   it('refuses admin endpoints to customers', async () => {
     const customer = await createTestUser(server);
     expect((await server.call('GET', '/admin/users', { token: customer.token })).status).toBe(403);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,6 +30,17 @@ addUserExtras(async (db, userId) => {
 });
 
 const tags = ['chat'];
+
+/** Per sender and minute; support staff answer many conversations, so their ceiling is far higher. */
+function perUser(customerMax: number) {
+  return {
+    rateLimit: {
+      timeWindow: 60_000,
+      max: (req: FastifyRequest) => (req.auth?.role === 'admin' ? customerMax * 20 : customerMax),
+      keyGenerator: (req: FastifyRequest) => `chat:${req.auth?.userId ?? req.ip}`,
+    },
+  };
+}
 const uploadQuery = z.object({ customer_id: z.coerce.number().int().positive().optional() });
 const downloadQuery = z.object({ expires: z.coerce.number().int().optional(), signature: z.string().max(100).optional() });
 
@@ -46,7 +57,7 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get('/chat/messages', { schema: { tags, querystring: chatMessagesQuery, response: { 200: chatMessagesPage } } }, async (req) =>
     listMessages(ctx, authOf(req), req.query),
   );
-  api.post('/chat/messages', { schema: { tags, body: sendChatMessageBody, response: { 201: chatMessageResponse } } }, async (req, reply) => {
+  api.post('/chat/messages', { config: perUser(60), schema: { tags, body: sendChatMessageBody, response: { 201: chatMessageResponse } } }, async (req, reply) => {
     reply.status(201);
     return { data: await sendMessage(ctx, authOf(req), req.body) };
   });
@@ -54,7 +65,7 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
     unread_count: await unreadCountFor(ctx.db, authOf(req)),
   }));
 
-  api.post('/chat/upload', { schema: { tags, querystring: uploadQuery, response: { 201: chatUploadResponse } } }, async (req, reply) => {
+  api.post('/chat/upload', { config: perUser(20), schema: { tags, querystring: uploadQuery, response: { 201: chatUploadResponse } } }, async (req, reply) => {
     const caller = authOf(req);
     const customerId = caller.role === 'admin' && req.query.customer_id === undefined ? null : await conversationFor(ctx, caller, req.query.customer_id);
     if (!req.isMultipart()) throw invalid('file', chatMessages.fileRequired);
