@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Echo from 'laravel-echo';
+import { io } from 'socket.io-client';
 import { channels, events } from '@bourse/contract';
 import { loadConfig } from '../src/config.ts';
 import { GatewayBroadcaster } from '../src/realtime/gateway-broadcaster.ts';
@@ -108,6 +109,17 @@ describe('pusher-js against the gateway', () => {
     const received = within(5000, (done) => channel.bind(events.tradeUpdated, done));
     await server.ctx.broadcaster.publish(channels.trade(alice.id), events.tradeUpdated, { reason: 'opened' });
     expect(await received).toEqual({ reason: 'opened' });
+  });
+});
+
+describe('sharing the HTTP server with Socket.IO', () => {
+  it('leaves /socket.io upgrades to the price socket while serving /app/ itself', async () => {
+    const prices = io(server.url, { path: '/socket.io', transports: ['websocket'], auth: { key: server.ctx.config.priceSocketKey }, reconnection: false });
+    open.push(prices);
+    const pusher = client(alice);
+    const [, socketId] = await Promise.all([within(5000, (done) => prices.on('connect', () => done(null)), 'price socket'), whenConnected(pusher)]);
+    expect(prices.connected).toBe(true);
+    expect(socketId).toMatch(/^\d+\.\d+$/);
   });
 });
 

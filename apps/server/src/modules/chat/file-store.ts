@@ -56,6 +56,9 @@ export class S3FileStore implements FileStore {
       region: s3.region,
       endpoint: s3.endpoint ?? undefined,
       forcePathStyle: s3.forcePathStyle,
+      // Checksums only where S3 requires them: several S3-compatible stores reject the SDK's defaults.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
       credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
     });
   }
