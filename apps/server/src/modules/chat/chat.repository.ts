@@ -23,13 +23,27 @@ function messagesWithSender(db: DbOrTx) {
   return db.select(messageColumns).from(chatMessages).innerJoin(users, eq(users.id, chatMessages.senderId));
 }
 
+/** Inserts a message and reads it back with its sender, in one statement. */
 export async function insertMessage(
-  tx: DbOrTx,
+  db: DbOrTx,
   m: { customerId: number; senderId: number; isAdmin: boolean; message: string },
 ): Promise<MessageRow> {
-  const [row] = await tx.insert(chatMessages).values(m).returning({ id: chatMessages.id });
-  const [full] = await messagesWithSender(tx).where(eq(chatMessages.id, row!.id));
-  return full!;
+  const inserted = db.$with('inserted').as(db.insert(chatMessages).values(m).returning());
+  const [row] = await db
+    .with(inserted)
+    .select({
+      id: inserted.id,
+      customerId: inserted.customerId,
+      senderId: inserted.senderId,
+      isAdmin: inserted.isAdmin,
+      message: inserted.message,
+      readAt: inserted.readAt,
+      createdAt: inserted.createdAt,
+      sender: messageColumns.sender,
+    })
+    .from(inserted)
+    .innerJoin(users, eq(users.id, inserted.senderId));
+  return row!;
 }
 
 /**

@@ -111,14 +111,18 @@ export async function sendMessage(
   const fileIds = [...new Set(body.attachments.map(attachmentIdOf))];
   if (fileIds.some((id) => id === null)) throw invalid('attachments', chatMessages.badAttachment);
   if (!text && fileIds.length === 0) throw invalid('message', chatMessages.empty);
-  const row = await ctx.db.transaction(async (tx) => {
-    const message = await insertMessage(tx, { customerId, senderId: caller.userId, isAdmin: caller.role === 'admin', message: text });
-    const ids = fileIds as number[];
-    if (ids.length && (await claimAttachments(tx, ids, { uploaderId: caller.userId, customerId, messageId: message.id })) !== ids.length) {
-      throw invalid('attachments', chatMessages.badAttachment);
-    }
-    return message;
-  });
+  const values = { customerId, senderId: caller.userId, isAdmin: caller.role === 'admin', message: text };
+  const ids = fileIds as number[];
+  // A plain message is one statement; one with files binds them in the same transaction or not at all.
+  const row =
+    ids.length === 0
+      ? await insertMessage(ctx.db, values)
+      : await ctx.db.transaction(async (tx) => {
+          const message = await insertMessage(tx, values);
+          const bound = await claimAttachments(tx, ids, { uploaderId: caller.userId, customerId, messageId: message.id });
+          if (bound !== ids.length) throw invalid('attachments', chatMessages.badAttachment);
+          return message;
+        });
   const [view] = await messageViews(ctx, [row], fileIds.length > 0);
   await ctx.broadcaster.publish(channels.chat(customerId), events.messageSent, view);
   announceUserChanged(ctx, customerId);
