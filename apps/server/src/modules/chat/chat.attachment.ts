@@ -1,4 +1,5 @@
 import type { Attachment } from '../../attachments.ts';
+import { ONLINE_WINDOW_MS } from '../users/presence.ts';
 import { announceExpired } from '../users/presence.service.ts';
 import { deleteAttachment, orphanAttachments } from './chat.repository.ts';
 import { createFileStore } from './file-store.ts';
@@ -15,7 +16,8 @@ const ORPHAN_AGE_MS = 24 * 60 * 60_000;
 export const chatAttachment: Attachment = async (_app, ctx) => {
   if (!ctx.config.runWorkers) return;
   const store = createFileStore(ctx.config);
-  let since = new Date();
+  // Each sweep covers what expired since the last one; the first starts at the current boundary.
+  let since = new Date(Date.now() - ONLINE_WINDOW_MS);
   let busy = false;
   const run = (name: string, work: () => Promise<void>) => async () => {
     if (busy) return;
