@@ -71,6 +71,7 @@ try {
   for (let i = 0; i < 10; i++) await post(MESSAGES + i);
   await new Promise((r) => setTimeout(r, 500));
   await cli('take');
+  await srv('published');
   log(`chat: ${MESSAGES} POSTs at ${CHAT_RATE}/s`);
   const chatCpu0 = await cpu();
   const sentAt: number[] = [];
@@ -87,6 +88,11 @@ try {
   await new Promise((r) => setTimeout(r, 500));
   const chatCpu = (await cpu()) - chatCpu0;
   const chat = await cli<Buckets>('take');
+  const published = await srv<number[]>('published');
+  const publishedAt: number[] = [];
+  for (let i = 0; i < published.length; i += 2) publishedAt[published[i]!] = published[i + 1]!;
+  const requestPart: number[] = [];
+  for (let i = 0; i < published.length; i += 2) requestPart.push(published[i + 1]! - sentAt[published[i]!]!);
   const chatDeliveries = chat.pusherOwn.length / 2 + chat.usersChanged;
 
   // 2. The same message frames through the gateway and through plain ws: shared channel, then one each.
@@ -128,6 +134,9 @@ try {
       delivered: chat.pusherOwn.length / 2,
       users_changed_deliveries: chat.usersChanged,
       latency_ms: chatLatency,
+      // The same latency split at the broadcaster: the request (HTTP, auth, database) and the delivery.
+      post_to_publish_ms: percentiles(requestPart),
+      publish_to_delivery_ms: percentiles(latencies(chat.pusherOwn, publishedAt)),
       server_cpu_ms: Math.round(chatCpu / 1000),
       // Whole request path: HTTP, auth, database insert, unread counts, publish and the admin-list updates.
       server_cpu_us_per_delivery: Number((chatCpu / chatDeliveries).toFixed(1)),

@@ -19,6 +19,18 @@ const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
 const server = await startServer({ ...base, port: 0, host: '127.0.0.1', databaseUrl: 'memory://', seedDemoUsers: false, runWorkers: false }, { logger: false });
 const { ctx } = server;
 
+// When each chat message reaches the broadcaster, so the report can split its latency into the
+// request (HTTP, auth, database) and the delivery.
+const publishedAt: number[] = [];
+const publish = ctx.broadcaster.publish.bind(ctx.broadcaster);
+ctx.broadcaster.publish = (channel, event, data) => {
+  const text = (data as { message?: unknown }).message;
+  if (event === events.messageSent && channel.startsWith('chat.') && typeof text === 'string' && text.startsWith('bench-')) {
+    publishedAt.push(Number(text.slice('bench-'.length)), now());
+  }
+  return publish(channel, event, data);
+};
+
 const raw = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false });
 const rawByIndex = new Map<number, WebSocket>();
 raw.on('connection', (ws, req) => rawByIndex.set(Number(new URL(req.url ?? '/', 'http://x').searchParams.get('i')), ws));
@@ -73,7 +85,8 @@ serve({
     const u = process.cpuUsage();
     return u.user + u.system;
   },
-  stats: () => ({ rawClients: rawByIndex.size }),
+  /** `[seq, publishedAt, ...]` of the chat messages published since the last call. */
+  published: () => publishedAt.splice(0),
   /** The gateway: each payload to the shared admin channel. */
   gatewayShared: ({ payloads, rate }: { payloads: Payload[]; rate: number }) =>
     paced(payloads.length, rate, (i) => ctx.broadcaster.publish(channels.admin(), events.messageSent, payloads[i])),
