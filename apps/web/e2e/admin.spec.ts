@@ -1,10 +1,20 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { ADMIN, newCustomer, screenshots, signIn, type Customer } from './helpers';
+
+/** Extra browser contexts a test opens (admin, second visitor); closed after each test. */
+const opened: BrowserContext[] = [];
+async function newContext(browser: Browser, baseURL = test.info().project.use.baseURL) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  opened.push(context);
+  return context;
+}
+test.afterEach(async () => {
+  await Promise.all(opened.splice(0).map((c) => c.close()));
+});
 
 /** A separate browser for the admin, so a customer can be signed in at the same time. */
 async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
+  const page = await (await newContext(browser)).newPage();
   await signIn(page, ADMIN);
   await expect(page).toHaveURL(/\/admin\/clients$/);
   return page;
@@ -64,13 +74,12 @@ test('a one-time login link signs the client in once', async ({ browser, baseURL
   const link = await dialog.getByLabel('One-time login link').inputValue();
   expect(link).toMatch(/\/auto-login\?token=/);
 
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
+  const page = await (await newContext(browser, baseURL)).newPage();
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page).toHaveURL(/\/main\/dashboard$/);
   await expect(page.getByRole('heading', { name: `Welcome, ${customer.firstName}` })).toBeVisible();
 
-  const other = await (await browser.newContext({ baseURL })).newPage();
+  const other = await (await newContext(browser, baseURL)).newPage();
   await other.goto(new URL(link).pathname + new URL(link).search);
   await expect(other.getByRole('heading', { name: 'Sign-in link not valid' })).toBeVisible();
 });
@@ -134,4 +143,16 @@ test('on a phone the back office navigation opens from the menu', async ({ page 
   await expect(page).toHaveURL(/\/admin\/settings$/);
   await expect(page.getByRole('heading', { name: 'Site settings' })).toBeVisible();
   await screenshots(page, 'admin-settings');
+});
+
+test('a failed client list says so and Retry loads it', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await expect(page.getByRole('table')).toBeVisible();
+  await page.route('**/api/v1/admin/clients?*', (route) => route.fulfill({ status: 500, json: { message: 'Server Error.' } }));
+  await page.getByRole('button', { name: 'Deactivated' }).click();
+  await expect(page.getByText('Failed to load clients')).toBeVisible({ timeout: 15_000 });
+  await page.unroute('**/api/v1/admin/clients?*');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText('Failed to load clients')).toBeHidden();
+  await expect(page).toHaveURL(/status=deactivated/);
 });

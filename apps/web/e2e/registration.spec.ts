@@ -5,14 +5,6 @@ import { ADMIN, adminToken, apiCall, newCustomer, screenshots, signIn } from './
 const uniqueEmail = () => `reg.${randomBytes(5).toString('hex')}@example.com`;
 const savedData = (page: Page) => page.evaluate(() => sessionStorage.getItem('registration_data'));
 
-async function passEmailStep(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign up now' }).click();
-  await expect(page.getByText('Email verified successfully! Please continue with registration.')).toBeVisible();
-  await expect(page).toHaveURL(/\/register\/country-residence$/);
-}
-
 test('step one validates on submit, keeps a registered email on the page, and pitches the broker', async ({ page, baseURL }) => {
   const existing = await newCustomer(baseURL!);
   await page.goto('/signup');
@@ -49,8 +41,21 @@ test('step one validates on submit, keeps a registered email on the page, and pi
 
 test('the three steps create an account with the chosen countries', async ({ page, baseURL }) => {
   const email = uniqueEmail();
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/auth/check-email', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto('/signup');
-  await passEmailStep(page, email, 'three-steps-1');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('three-steps-1');
+  await page.getByRole('button', { name: 'Sign up now' }).click();
+  const checking = page.getByRole('button', { name: 'Checking email availability...' });
+  await expect(checking).toBeDisabled();
+  release();
+  await expect(page.getByText('Email verified successfully! Please continue with registration.')).toBeVisible();
+  await expect(page).toHaveURL(/\/register\/country-residence$/);
   expect(JSON.parse((await savedData(page))!)).toMatchObject({ email, password: 'three-steps-1', country: 'united-states' });
 
   await expect(page.getByRole('heading', { name: "Let's get you set up!" })).toBeVisible();

@@ -1,11 +1,18 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { ADMIN, adminToken, apiCall, changeSettings, newCustomer, screenshots, signIn } from './helpers';
 
 // These switch site-wide settings through the back office; each test restores them.
 test.describe.configure({ mode: 'serial' });
 
+let adminContext: BrowserContext | null = null;
+test.afterEach(async () => {
+  await adminContext?.close();
+  adminContext = null;
+});
+
 async function adminSettingsPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1280, height: 800 } });
+  adminContext = context;
   const page = await context.newPage();
   await signIn(page, ADMIN);
   await page.goto('/admin/settings');
@@ -15,7 +22,7 @@ async function adminSettingsPage(browser: Browser): Promise<Page> {
 
 async function save(admin: Page) {
   await admin.getByRole('button', { name: 'Save settings' }).click();
-  await expect(admin.getByText('Settings saved')).toBeVisible();
+  await expect(admin.getByText('Settings saved').last()).toBeVisible();
 }
 
 test('disabling the site shows the maintenance screen to customers; "Check Status" sees it back', async ({ browser, page, baseURL }) => {

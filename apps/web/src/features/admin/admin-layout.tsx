@@ -77,8 +77,10 @@ export function AdminLayout() {
           <button type="button" className="rounded-md p-2 text-muted hover:bg-panel-2" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
             <Menu className="size-5" />
           </button>
-          <BrandLogo small />
-          <span className="ml-auto text-[11px] font-semibold uppercase tracking-widest text-muted">Back office</span>
+          <span className="min-w-0 overflow-hidden whitespace-nowrap">
+            <BrandLogo small />
+          </span>
+          <span className="ml-auto shrink-0 whitespace-nowrap text-[11px] font-semibold uppercase tracking-widest text-muted">Back office</span>
         </header>
         <main className="min-w-0 flex-1 p-4 md:p-6">
           {siteDisabled && (

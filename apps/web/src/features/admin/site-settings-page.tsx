@@ -88,7 +88,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
           {url('help_url', 'Help URL')}
         </div>
       </SettingsSection>
-      <div className="sticky bottom-0 z-20 -mx-4 border-t border-line bg-bg/95 px-4 py-3 backdrop-blur md:bottom-4 md:mx-0 md:rounded-xl md:border md:bg-panel/95 md:shadow-2xl">
+      <div className="rounded-xl border border-line bg-panel px-4 py-3">
         <div className="flex items-center justify-end gap-2">
           {formState.isDirty && <span className="mr-auto text-sm text-muted">Unsaved changes</span>}
           <Button variant="ghost" disabled={!formState.isDirty || save.isPending} onClick={() => reset(defaults)}>
