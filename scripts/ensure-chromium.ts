@@ -12,5 +12,5 @@ if (!existsSync(CHROMIUM)) {
   console.log('Installing Debian chromium for the browser tests...');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-liberation'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-liberation', 'fonts-noto-color-emoji'], { stdio: 'inherit', env });
 }
