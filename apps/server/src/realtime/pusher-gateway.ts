@@ -199,7 +199,8 @@ export class PusherGateway {
 
   /** Cuts every connection without a close frame, as a crash or network loss would. */
   dropAll(): void {
-    for (const conn of this.connections) conn.ws.terminate();
+    // Every socket the server accepted, including refused ones still in their closing handshake.
+    for (const ws of this.wss.clients) ws.terminate();
   }
 
   /** Asks every client to reconnect (elsewhere), waits up to a second for them to go, then cuts the rest. */

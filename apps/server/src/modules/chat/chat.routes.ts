@@ -69,14 +69,21 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
     const caller = authOf(req);
     const customerId = caller.role === 'admin' && req.query.customer_id === undefined ? null : await conversationFor(ctx, caller, req.query.customer_id);
     if (!req.isMultipart()) throw invalid('file', chatMessages.fileRequired);
-    const file = await req.file();
-    if (!file || file.fieldname !== 'file') throw invalid('file', chatMessages.fileRequired);
-    const content = await file.toBuffer().catch((err: { code?: string }) => {
-      throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? payloadTooLarge(chatMessages.fileTooLarge) : err;
-    });
-    if (file.file.truncated) throw payloadTooLarge(chatMessages.fileTooLarge);
-    reply.status(201);
-    return storeUpload(ctx, store, caller, { filename: file.filename, content }, customerId);
+    try {
+      const file = await req.file();
+      if (!file || file.fieldname !== 'file') throw invalid('file', chatMessages.fileRequired);
+      const content = await file.toBuffer().catch((err: { code?: string }) => {
+        throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? payloadTooLarge(chatMessages.fileTooLarge) : err;
+      });
+      if (file.file.truncated) throw payloadTooLarge(chatMessages.fileTooLarge);
+      reply.status(201);
+      return await storeUpload(ctx, store, caller, { filename: file.filename, content }, customerId);
+    } catch (err) {
+      // The rest of a refused upload may still be on its way: end the connection after the answer
+      // rather than leave it half-read.
+      reply.header('connection', 'close');
+      throw err;
+    }
   });
 
   api.get(
