@@ -85,11 +85,22 @@ export class AccountModel {
     return accountSummaryDecimal({ balance: this.balance, credit: 0, margin, pnl });
   }
 
+  /** Free margin as the order check computes it: P&L summed exactly, not rounded per trade. */
+  freeMargin(): Decimal {
+    let free = this.balance;
+    for (const t of this.open()) {
+      const units = new Decimal(t.lots).times(t.asset.contractSize);
+      const move = new Decimal(closingPrice(t.side, this.quoteOf(t.asset.id))).minus(t.open);
+      free = free.minus(t.margin).plus(units.times(t.side === 'buy' ? move : move.negated()).times(this.conversion(t.asset)));
+    }
+    return free;
+  }
+
   /** Fill price and margin of a market order now; `fits` says whether free margin covers it. */
   marketOrder(asset: ModelAsset, side: Side, lots: number) {
     const fill = fillPrice(side, this.quoteOf(asset.id));
     const margin = marginDecimal({ lots, contractSize: asset.contractSize, rate: fill, leverage: asset.effectiveLeverage, conversion: this.conversion(asset) });
-    return { fill, margin, fits: !margin.greaterThan(this.summary().freeMargin) };
+    return { fill, margin, fits: !margin.greaterThan(this.freeMargin()) };
   }
 
   /** Realises P&L as the server does: a negative balance is corrected back to 0. */

@@ -13,12 +13,11 @@ import {
   type BidAsk,
   type Side,
 } from '@bourse/domain';
-import { storeTradeRequest, tradingMessages as msg, type OrderKind } from '@bourse/contract';
+import { storeTradeRequest, tradingMessages as msg, type LeverageMap, type OrderKind } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError, invalid } from '../../http/errors.ts';
 import type { PriceSource } from '../market/price-source.ts';
 import { getLeverageMap } from '../settings/settings.service.ts';
-import { accountTypeOf, findUserById } from '../users/users.repository.ts';
 import type { Instrument } from './instruments.ts';
 import type { Valuer } from './valuation.ts';
 
@@ -50,7 +49,14 @@ export function priceMovedMessage(requested: number, filled: number, movedPct: n
  * Checks an order against the instrument, the market and the SPEC rules, and prices it from the
  * server's own quote. Throws the client-facing error for the first rule broken.
  */
-export async function planOrder(ctx: AppContext, prices: PriceSource, instrument: Instrument | null, body: StoreTradeBody, valuer: Valuer, userId: number): Promise<OrderPlan> {
+export async function planOrder(
+  ctx: AppContext,
+  prices: PriceSource,
+  instrument: Instrument | null,
+  body: StoreTradeBody,
+  valuer: Valuer,
+  planLeverage: number,
+): Promise<OrderPlan> {
   if (!instrument) throw invalid('id', msg.assetUnavailable);
   const problem = lotsProblem(body.volume);
   if (problem) throw invalid('volume', problem === 'off_step' ? msg.volumeStep : msg.volumeRange);
@@ -65,7 +71,7 @@ export async function planOrder(ctx: AppContext, prices: PriceSource, instrument
   checkTargets(side, price, takeProfit, stopLoss, false);
   const conversion = await valuer.conversion(instrument.quoteCurrency);
   if (conversion === null) throw invalid('id', msg.noConversion);
-  const leverage = await leverageOf(ctx, userId, instrument, body.leverage);
+  const leverage = await leverageOf(ctx, planLeverage, instrument, body.leverage);
   const margin = marginDecimal({ lots: body.volume, contractSize: instrument.contractSize, rate: price, leverage, conversion });
   return {
     instrument,
@@ -126,15 +132,26 @@ export function checkTargets(side: Side, reference: number, takeProfit: number |
 }
 
 /** SPEC §9 leverage for this user and instrument (see `resolveLeverage` for the precedence). */
-async function leverageOf(ctx: AppContext, userId: number, instrument: Instrument, requested: number | undefined): Promise<number> {
-  const [map, user] = await Promise.all([getLeverageMap(ctx.db), findUserById(ctx.db, userId)]);
-  const plan = user ? await accountTypeOf(ctx.db, user.accountTypeId) : null;
+async function leverageOf(ctx: AppContext, plan: number, instrument: Instrument, requested: number | undefined): Promise<number> {
+  const map = await leverageMapOf(ctx);
   return resolveLeverage({
     category: map[instrument.category],
     asset: instrument.leverage,
-    plan: plan?.leverage,
+    plan,
     instrumentMax: instrument.leverage,
-    planMax: plan?.leverage,
+    planMax: plan,
     requested: requested || null,
   });
+}
+
+// The per-category leverage setting is read on every order; a second-old copy is fresh enough.
+const LEVERAGE_MAP_TTL_MS = 1000;
+const leverageMaps = new WeakMap<AppContext, { map: Promise<LeverageMap>; at: number }>();
+
+function leverageMapOf(ctx: AppContext): Promise<LeverageMap> {
+  const cached = leverageMaps.get(ctx);
+  if (cached && Date.now() - cached.at < LEVERAGE_MAP_TTL_MS) return cached.map;
+  const map = getLeverageMap(ctx.db);
+  leverageMaps.set(ctx, { map, at: Date.now() });
+  return map;
 }

@@ -10,7 +10,7 @@ import { planOrder, type OrderPlan, type StoreTradeBody } from './order-plan.ts'
 import { newTradeId } from './settlement.ts';
 import { receipt, tradeView } from './trade-view.ts';
 import { announce, tradingRuntime } from './trading-runtime.ts';
-import { accountOfUser, insertTrade, lockAccount, tradeByKey, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
+import { accountAndPlan, accountOfUser, exposuresOf, insertTrade, lockAccount, tradeByKey, updateTradeIf, type TradeRow } from './trades.repository.ts';
 import { Valuer } from './valuation.ts';
 
 export type PlacedOrder = { body: StoreTradeResponse; replayed: boolean };
@@ -35,16 +35,22 @@ export async function accountFor(ctx: AppContext, userId: number, accountId?: nu
  */
 export async function placeOrder(ctx: AppContext, userId: number, body: StoreTradeBody, key: string | null, startedAt: number): Promise<PlacedOrder> {
   const prices = requirePrices(ctx);
-  const account = await accountFor(ctx, userId, body.account_id);
+  const found = await accountAndPlan(ctx.db, userId, body.account_id);
+  if (!found) throw notFound(msg.accountNotFound);
+  const { account } = found;
   const hash = hashToken(JSON.stringify({ ...sorted(body), account_id: account.id }));
-  if (key) {
-    const prior = await tradeByKey(ctx.db, userId, key);
-    if (prior) return replay(prior, hash);
-  }
   const { catalog } = tradingRuntime(ctx);
   const valuer = new Valuer(catalog, prices, account.currency);
-  const plan = await planOrder(ctx, prices, await catalog.get(body.id), body, valuer, userId);
-  let outcome: { row: TradeRow; body: StoreTradeResponse } | { prior: TradeRow };
+  let plan: OrderPlan;
+  try {
+    plan = await planOrder(ctx, prices, await catalog.get(body.id), body, valuer, found.planLeverage);
+  } catch (error) {
+    // A retry of an order that filled must get its first answer even if the market moved since.
+    const prior = key ? await tradeByKey(ctx.db, userId, key) : null;
+    if (prior) return replay(prior, hash);
+    throw error;
+  }
+  let outcome: { row: TradeRow; body: StoreTradeResponse; balance: string } | { prior: TradeRow };
   try {
     outcome = await ctx.db.transaction(async (tx) => {
       const locked = (await lockAccount(tx, account.id))!;
@@ -55,7 +61,7 @@ export async function placeOrder(ctx: AppContext, userId: number, body: StoreTra
       const row = await insertTrade(tx, tradeValues(userId, account.id, plan, key, hash, latencyMs));
       const response = await responseOf(row, plan, latencyMs, valuer);
       const stored = key ? await updateTradeIf(tx, row.id, row.status, { firstResponse: response }) : row;
-      return { row: stored ?? row, body: response };
+      return { row: stored ?? row, body: response, balance: locked.balance };
     });
   } catch (error) {
     // Two retries with one key on different accounts: the unique index lets one through.
@@ -66,7 +72,14 @@ export async function placeOrder(ctx: AppContext, userId: number, body: StoreTra
     throw error;
   }
   if ('prior' in outcome) return replay(outcome.prior, hash);
-  await announce(ctx, { userId, accountId: account.id, tradeIds: [outcome.row.id], reason: outcome.row.status === 'open' ? 'opened' : 'pending', balanceChanged: false });
+  await announce(ctx, {
+    userId,
+    accountId: account.id,
+    tradeIds: [outcome.row.id],
+    reason: outcome.row.status === 'open' ? 'opened' : 'pending',
+    balanceChanged: false,
+    snapshot: { account: { ...account, balance: outcome.balance }, rows: [outcome.row] },
+  });
   return { body: outcome.body, replayed: false };
 }
 
@@ -77,9 +90,8 @@ function replay(prior: TradeRow, hash: string): PlacedOrder {
 
 /** Refuses an order whose margin exceeds the account's free margin (equity − margin used). */
 export async function ensureFreeMargin(tx: DbOrTx, account: TradingAccountRow, valuer: Valuer, required: Decimal): Promise<void> {
-  const open = await tradesOfAccount(tx, account.id, ['open']);
-  const summary = await valuer.summary(account.balance, account.credit, open);
-  if (required.greaterThan(summary.freeMargin)) throw new HttpError(422, msg.insufficientMargin, { volume: [msg.insufficientMargin] });
+  const free = await valuer.freeMargin(account.balance, await exposuresOf(tx, account.id));
+  if (required.greaterThan(free)) throw new HttpError(422, msg.insufficientMargin, { volume: [msg.insufficientMargin] });
 }
 
 function tradeValues(userId: number, accountId: number, plan: OrderPlan, key: string | null, hash: string, latencyMs: number) {

@@ -8,7 +8,7 @@ import { trailingStart } from './order-plan.ts';
 import { settleClose, type Settlement } from './settlement.ts';
 import { slippageOf } from './trade-view.ts';
 import { tradingRuntime, type TradeChange } from './trading-runtime.ts';
-import { accountOfUser, lockAccount, tradeById, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
+import { accountOfUser, exposuresOf, lockAccount, tradeById, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
 import { Valuer } from './valuation.ts';
 
 /**
@@ -61,9 +61,7 @@ export async function fillPending(ctx: AppContext, prices: PriceSource, tradeId:
     if (!pendingHit(fresh.tradeType, fresh.orderType as 'limit' | 'stop', trigger, quote)) return null;
     const fill = fillPrice(fresh.tradeType, quote);
     const margin = marginDecimal({ lots: Number(fresh.lots), contractSize: Number(fresh.contractSize), rate: fill, leverage: fresh.leverage, conversion });
-    const open = await tradesOfAccount(tx, account.id, ['open']);
-    const summary = await valuer.summary(account.balance, account.credit, open);
-    if (margin.greaterThan(summary.freeMargin)) {
+    if (margin.greaterThan(await valuer.freeMargin(account.balance, await exposuresOf(tx, account.id)))) {
       return updateTradeIf(tx, tradeId, 'pending', { status: 'cancelled', closeReason: 'no_margin', closeTime: new Date() });
     }
     const trailing = fresh.trailingStop === null ? null : Number(fresh.trailingStop);

@@ -56,15 +56,35 @@ export class RiskBook {
     const book: AccountBook = { id: info.id, userId: info.userId, currency: info.currency, balance: Number(info.balance), positions: new Map(), thresholds: [] };
     for (const row of rows) {
       const p = toPosition(row);
-      const before = previous?.positions.get(p.id);
-      // A trailing stop moved in memory may not be written yet: never let a reload move it back.
-      if (before && p.trailing !== null && before.trailing === p.trailing && before.sl !== null && p.sl !== null) {
-        p.sl = p.side === 'buy' ? Math.max(p.sl, before.sl) : Math.min(p.sl, before.sl);
-      }
+      keepTrailingProgress(p, previous?.positions.get(p.id));
       this.#register(book.id, p);
       book.positions.set(p.id, p);
     }
     this.accounts.set(info.id, book);
+  }
+
+  /**
+   * Applies changed trades of one account: open and pending rows replace what the book held for
+   * them, any other status removes them. `info` (when given) refreshes the balance.
+   */
+  apply(info: AccountInfo, rows: TradeRow[]): void {
+    let book = this.accounts.get(info.id);
+    if (!book) {
+      book = { id: info.id, userId: info.userId, currency: info.currency, balance: Number(info.balance), positions: new Map(), thresholds: [] };
+      this.accounts.set(info.id, book);
+    }
+    book.balance = Number(info.balance);
+    for (const row of rows) {
+      const before = book.positions.get(row.id);
+      if (before) for (const h of before.handles) this.index.remove(h);
+      book.positions.delete(row.id);
+      if (row.status !== 'open' && row.status !== 'pending') continue;
+      const p = toPosition(row);
+      keepTrailingProgress(p, before);
+      this.#register(book.id, p);
+      book.positions.set(p.id, p);
+    }
+    if (book.positions.size === 0) this.drop(info.id);
   }
 
   drop(accountId: number): void {
@@ -146,6 +166,13 @@ export class RiskBook {
     if (p.tp !== null) add('tp', buy ? 'bid' : 'ask', buy ? 'up' : 'down', p.tp);
     if (p.sl !== null) add('sl', buy ? 'bid' : 'ask', buy ? 'down' : 'up', p.sl);
     if (p.sl !== null && p.trailing !== null) add('trail', buy ? 'bid' : 'ask', buy ? 'up' : 'down', buy ? p.sl + p.trailing : p.sl - p.trailing);
+  }
+}
+
+/** A trailing stop moved in memory may not be written yet: a reload must never move it back. */
+function keepTrailingProgress(p: Position, before: Position | undefined): void {
+  if (before && p.trailing !== null && before.trailing === p.trailing && before.sl !== null && p.sl !== null) {
+    p.sl = p.side === 'buy' ? Math.max(p.sl, before.sl) : Math.min(p.sl, before.sl);
   }
 }
 

@@ -7,7 +7,7 @@ import { conversionRate } from './instruments.ts';
 import { closeOnTrigger, fillPending, persistTrailingStop, stopOutAccount } from './risk-actions.ts';
 import { RiskBook, type Fire } from './risk-book.ts';
 import { announce, tradingRuntime, type TradeChange } from './trading-runtime.ts';
-import { accountsChangedSince, balancesOf, liveTrades, tradesOfAccount, type TradeRow } from './trades.repository.ts';
+import { accountsChangedSince, balancesOf, liveTrades, tradesByIds, tradesOfAccount, type TradeRow } from './trades.repository.ts';
 
 const engines = new WeakMap<AppContext, RiskEngine>();
 
@@ -96,9 +96,20 @@ export class RiskEngine {
     }, false);
   }
 
-  /** Called for every committed change (this node's requests and its own actions). */
+  /** Called for every committed change (this node's requests and its own actions): applies just the trades touched. */
   onChange(change: TradeChange): void {
-    if (change.reason !== 'trailing_moved') this.refresh(change.accountId);
+    if (change.reason === 'trailing_moved') return;
+    this.#run(change.accountId, async () => {
+      // A balance change is re-read: announcements of two settlements may arrive out of order.
+      const snapshot = change.balanceChanged ? null : change.snapshot;
+      const [account] = snapshot ? [snapshot.account] : await this.#ctx.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, change.accountId));
+      if (!account) return null;
+      const rows = snapshot?.rows ?? (await tradesByIds(this.#ctx.db, change.tradeIds));
+      await this.#warmRates(account.currency, rows);
+      this.book.apply(account, rows);
+      this.#check(change.accountId);
+      return null;
+    }, false);
   }
 
   /** Reloads one account from the database (coalesced: one queued reload per account). */

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { tradingAccounts, trades } from '../../db/schema/index.ts';
+import { accountTypes, tradingAccounts, trades, users } from '../../db/schema/index.ts';
 import type { TradingAccountRow } from '../accounts/accounts.repository.ts';
 
 export type TradeRow = typeof trades.$inferSelect;
@@ -43,6 +43,24 @@ export async function tradeById(db: DbOrTx, id: number): Promise<TradeRow | null
   return row ?? null;
 }
 
+export function tradesByIds(db: DbOrTx, ids: number[]): Promise<TradeRow[]> {
+  return ids.length ? db.select().from(trades).where(inArray(trades.id, ids)) : Promise.resolve([]);
+}
+
+/** The user's account (as {@link accountOfUser}) with the leverage of the user's plan, in one query. */
+export async function accountAndPlan(db: DbOrTx, userId: number, accountId?: number): Promise<{ account: TradingAccountRow; planLeverage: number } | null> {
+  const where = accountId === undefined ? eq(tradingAccounts.userId, userId) : and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.id, accountId));
+  const [row] = await db
+    .select({ account: tradingAccounts, planLeverage: accountTypes.leverage })
+    .from(tradingAccounts)
+    .innerJoin(users, eq(users.id, tradingAccounts.userId))
+    .innerJoin(accountTypes, eq(accountTypes.id, users.accountTypeId))
+    .where(where)
+    .orderBy(asc(tradingAccounts.id))
+    .limit(1);
+  return row ?? null;
+}
+
 export function tradesOfAccount(db: DbOrTx, accountId: number, statuses: TradeStatus[]): Promise<TradeRow[]> {
   return db.select().from(trades).where(and(eq(trades.accountId, accountId), inArray(trades.status, statuses))).orderBy(asc(trades.id));
 }
@@ -68,6 +86,28 @@ export async function pageTrades(db: DbOrTx, accountId: number, statuses: TradeS
     db.select({ n: count() }).from(trades).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** An account's open positions summed per instrument, side and quote currency. */
+export type Exposure = { assetId: number; side: 'buy' | 'sell'; quoteCurrency: string; units: string; cost: string; margin: string };
+
+/**
+ * Open exposure of an account in one aggregate (units, units × opening price, margin per group), so
+ * the free-margin check of an order costs the same however many positions the account holds.
+ */
+export function exposuresOf(db: DbOrTx, accountId: number): Promise<Exposure[]> {
+  return db
+    .select({
+      assetId: trades.assetId,
+      side: trades.tradeType,
+      quoteCurrency: trades.quoteCurrency,
+      units: sql<string>`sum(${trades.volume})::text`,
+      cost: sql<string>`sum(${trades.volume} * ${trades.openingPrice})::text`,
+      margin: sql<string>`sum(${trades.margin})::text`,
+    })
+    .from(trades)
+    .where(and(eq(trades.accountId, accountId), eq(trades.status, 'open')))
+    .groupBy(trades.assetId, trades.tradeType, trades.quoteCurrency);
 }
 
 /** Sum of realised P&L of the account's closed trades (the summary's lifetimePnl). */

@@ -1,6 +1,7 @@
 import { channels, events } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { MemoryInstrumentCatalog, type InstrumentCatalog } from './instruments.ts';
+import type { TradeRow } from './trades.repository.ts';
 
 /** What changed after a committed trading transaction. */
 export type TradeChange = {
@@ -11,6 +12,8 @@ export type TradeChange = {
   reason: string;
   /** Realised P&L or a correction moved the balance. */
   balanceChanged: boolean;
+  /** The committed rows and account, when the writer has them: saves the risk engine a re-read. */
+  snapshot?: { account: { id: number; userId: number; currency: string; balance: string }; rows: TradeRow[] };
 };
 
 /** Per-server trading state: the instrument catalogue and who listens to committed changes. */

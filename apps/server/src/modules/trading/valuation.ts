@@ -3,7 +3,7 @@ import { accountSummaryDecimal, closingPrice, pnlDecimal, type AccountSummary } 
 import type { PriceSource } from '../market/price-source.ts';
 import { conversionRate, type InstrumentCatalog } from './instruments.ts';
 import type { LiveFigures } from './trade-view.ts';
-import type { TradeRow } from './trades.repository.ts';
+import type { Exposure, TradeRow } from './trades.repository.ts';
 
 /**
  * Values open trades at the server's current prices in one account currency, caching conversion
@@ -37,6 +37,23 @@ export class Valuer {
     const close = closingPrice(row.tradeType, quote);
     const pnl = pnlDecimal({ side: row.tradeType, units: Number(row.volume), openPrice: Number(row.openingPrice), closePrice: close, conversion: rate });
     return { closingPrice: close, pnl: pnl.toFixed(2), pnlDecimal: pnl };
+  }
+
+  /**
+   * Free margin (equity − margin, SPEC §9) from aggregated exposure: each group's P&L is
+   * ±(units × closing price − Σ units × opening price), converted; not rounded per trade.
+   */
+  async freeMargin(balance: string, exposures: Exposure[]): Promise<Decimal> {
+    let free = new Decimal(balance);
+    for (const e of exposures) {
+      free = free.minus(e.margin);
+      const quote = this.prices.quote(e.assetId);
+      const rate = await this.conversion(e.quoteCurrency);
+      if (!quote || rate === null) continue;
+      const value = new Decimal(e.units).times(closingPrice(e.side, quote)).minus(e.cost);
+      free = free.plus((e.side === 'buy' ? value : value.negated()).times(rate));
+    }
+    return free;
   }
 
   /** Margin used and unrealised P&L of an account's open trades, and the SPEC §9 summary from them. */

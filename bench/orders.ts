@@ -1,0 +1,122 @@
+// HTTP order placement under load: POST /trades/store (market orders, each with its own
+// Idempotency-Key, spread over many accounts) beside a trivial authenticated GET (/user) in the
+// same run, on the embedded database and, when DATABASE_URL is set, on PostgreSQL. The load comes
+// from autocannon in a child process; prices are held still so every order fills. Prints JSON.
+//   node bench/orders.ts [--seconds 5] [--connections 20] [--users 50]
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/orders.ts
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fork } from 'node:child_process';
+import pg from 'pg';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { createSession } from '../apps/server/src/modules/auth/auth.repository.ts';
+import { createUser } from '../apps/server/src/modules/auth/auth.service.ts';
+import { ManualPriceSource } from '../apps/server/src/modules/trading/manual-price-source.ts';
+import { riskEngineOf } from '../apps/server/src/modules/trading/risk-engine.ts';
+import { tradingRuntime } from '../apps/server/src/modules/trading/trading-runtime.ts';
+import { startServer } from '../apps/server/src/server.ts';
+import type { LoadSpec } from './lib/order-load.ts';
+
+const argv = process.argv.slice(2);
+const arg = (name: string, fallback: number) => (argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) : fallback);
+const SECONDS = arg('--seconds', 5);
+const CONNECTIONS = arg('--connections', 20);
+const USERS = arg('--users', 50);
+const GOAL = { ordersPerSecond: 1000, p99Ms: 15 };
+
+type Load = { requests: number; rps: number; p50Ms: number; p99Ms: number; maxMs: number; non2xx: number; errors: number; timeouts: number };
+
+function load(spec: LoadSpec): Promise<Load> {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL('./lib/order-load.ts', import.meta.url), [JSON.stringify(spec)]);
+    child.once('message', (figures) => resolve(figures as Load));
+    child.once('error', reject);
+    child.once('exit', (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
+  });
+}
+
+/** A fresh database on the PostgreSQL of DATABASE_URL, dropped afterwards. */
+async function freshPostgres(baseUrl: string) {
+  const name = `bourse_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+async function run(database: 'pglite' | 'postgres') {
+  const pgDb = database === 'postgres' ? await freshPostgres(process.env.DATABASE_URL!) : null;
+  const dataDir = path.join(tmpdir(), `bourse-bench-orders-${randomBytes(4).toString('hex')}`);
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '1000000', PRICE_AUTO_TICK: 'false' }),
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: pgDb?.url ?? 'memory://',
+    seedDemoUsers: false,
+    demoBalance: '100000000',
+  };
+  const server = await startServer(config, { logger: false });
+  try {
+    const eurusd = await tradingRuntime(server.ctx).catalog.pair('EUR', 'USD');
+    if (!eurusd) throw new Error('EURUSD is not in the catalogue');
+    const prices = new ManualPriceSource();
+    prices.set(eurusd.id, 1.1, { bid: 1.0999, ask: 1.1001 });
+    server.ctx.prices = prices;
+    await riskEngineOf(server.ctx)?.usePrices(prices);
+    const tokens: string[] = [];
+    for (let i = 0; i < USERS; i++) {
+      const user = await createUser(server.ctx, {
+        email: `bench.${i}.${randomBytes(3).toString('hex')}@example.com`,
+        passwordHash: 'not-used',
+        firstName: 'Bench',
+        lastName: `User${i}`,
+        username: `bench${i}`,
+        role: 'customer',
+        status: 'active',
+      });
+      tokens.push(await createSession(server.ctx.db, user.id, 1));
+    }
+    const order = { type: 'buy', id: eurusd.id, volume: 0.01, opening_price: 1.1001, take_profit: 1.2, stop_loss: 1.0, leverage: 100, amount: 1000, qty: 1000, margin: 11, asset_symbol: eurusd.symbol, asset_name: eurusd.name };
+    const common = { url: server.url, tokens, seconds: SECONDS, connections: CONNECTIONS };
+    const get = await load({ ...common, method: 'GET', path: '/api/v1/user', body: null, label: 'get' });
+    const orders = await load({ ...common, method: 'POST', path: '/api/v1/trades/store', body: order, label: `order-${database}` });
+    return { database, trivialGet: { route: 'GET /user', ...get }, orders: { route: 'POST /trades/store', ...orders }, ordersVsGet: Number((orders.rps / get.rps).toFixed(2)) };
+  } finally {
+    await server.close();
+    await pgDb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const results = [await run('pglite')];
+if (process.env.DATABASE_URL) results.push(await run('postgres'));
+const postgres = results.find((r) => r.database === 'postgres');
+console.log(
+  JSON.stringify(
+    {
+      benchmark: 'orders',
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      users: USERS,
+      goalOnPostgres: GOAL,
+      results,
+      met: postgres ? postgres.orders.rps >= GOAL.ordersPerSecond && postgres.orders.p99Ms <= GOAL.p99Ms : null,
+      note: postgres ? undefined : 'Set DATABASE_URL to measure PostgreSQL too.',
+    },
+    null,
+    2,
+  ),
+);
