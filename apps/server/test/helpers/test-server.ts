@@ -41,6 +41,13 @@ async function testDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
     async drop() {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
+      // A closed pool's sockets may still be saying goodbye: forcing the drop then would kill them
+      // mid-close and surface as an unhandled error in the test run.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0]!.n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },

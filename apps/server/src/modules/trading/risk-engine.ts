@@ -213,22 +213,23 @@ export async function riskEngineAttachment(_app: FastifyInstance, ctx: AppContex
   const listener = (change: TradeChange) => engine.onChange(change);
   runtime.listeners.add(listener);
   if (ctx.prices) await engine.usePrices(ctx.prices);
-  let sweeping = false;
+  let sweeping: Promise<void> | null = null;
   const timer = setInterval(() => {
-    if (sweeping || !ctx.prices) return;
-    sweeping = true;
+    const prices = ctx.prices;
+    if (sweeping || !prices) return;
     // A source set after start (tests, late feeds) is picked up here.
-    const ready = ctx.prices && engine.usesPrices(ctx.prices) ? Promise.resolve() : engine.usePrices(ctx.prices);
-    ready
+    const ready = engine.usesPrices(prices) ? Promise.resolve() : engine.usePrices(prices);
+    sweeping = ready
       .then(() => engine.sweep())
       .catch((error: unknown) => ctx.log.error({ err: error }, 'risk sweep failed'))
-      .finally(() => (sweeping = false));
+      .finally(() => (sweeping = null));
   }, ctx.config.trading.riskSweepMs);
   timer.unref();
   ctx.onClose(async () => {
     clearInterval(timer);
     runtime.listeners.delete(listener);
     engine.stop();
+    await sweeping;
     await engine.idle();
   });
 }
