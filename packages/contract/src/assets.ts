@@ -175,7 +175,8 @@ export function unpackPriceUpdate(p: PackedPriceUpdate): PriceUpdate {
  *   instrument that ticked, at most one per instrument per coalescing window (SPEC semantics).
  * - `subscribe:all` with `{batch: true}` → the same `data:all`, then one `data:batch` per window
  *   carrying every instrument that ticked (packed tuples). One frame per window instead of one per
- *   instrument: what a client showing the whole market should use.
+ *   instrument: what a client showing the whole market should use. Add `snapshot: false` to skip
+ *   `data:all` when the list came from GET /assets already (it is the same list, 1.5 MB of JSON).
  * - `subscribe` with symbols or asset ids (`['EURUSD', 42]` or `{symbols: [...]}`) → `data:update`
  *   for those instruments only; the acknowledgement (if the client passes one) receives
  *   `{success, data: Asset[]}` with their current values. Repeated calls add to the set.
@@ -194,7 +195,7 @@ export const priceSocket = {
   },
 } as const;
 
-export const subscribeAllOptions = z.object({ batch: z.boolean().optional() });
+export const subscribeAllOptions = z.object({ batch: z.boolean().optional(), snapshot: z.boolean().optional() });
 export const instrumentKeys = z.array(z.union([z.string().min(1).max(40), z.number().int().positive()])).max(5000);
 export const subscribeRequest = z.union([instrumentKeys, z.object({ symbols: instrumentKeys })]);
 export type SubscribeRequest = z.infer<typeof subscribeRequest>;
@@ -210,7 +211,7 @@ export type PriceSocketServerEvents = {
 
 /** Events a price socket client emits. */
 export type PriceSocketClientEvents = {
-  'subscribe:all': (options?: { batch?: boolean }) => void;
+  'subscribe:all': (options?: { batch?: boolean; snapshot?: boolean }) => void;
   subscribe: (request: SubscribeRequest, ack?: (snapshot: AssetSnapshot) => void) => void;
   unsubscribe: (request: SubscribeRequest) => void;
   'unsubscribe:all': () => void;

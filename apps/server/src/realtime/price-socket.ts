@@ -85,8 +85,9 @@ export class PriceSocket {
 
   private onConnection(socket: PriceClient): void {
     socket.on(priceSocket.events.subscribeAll, (options) => {
-      const batch = subscribeAllOptions.safeParse(options ?? {}).data?.batch === true;
-      this.sendSnapshot(socket);
+      const parsed = subscribeAllOptions.safeParse(options ?? {}).data;
+      const batch = parsed?.batch === true;
+      if (parsed?.snapshot !== false) this.sendSnapshot(socket);
       void socket.leave(batch ? ROOM_EACH : ROOM_BATCH);
       void socket.join(batch ? ROOM_BATCH : ROOM_EACH);
     });

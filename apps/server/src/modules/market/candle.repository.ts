@@ -4,15 +4,22 @@ import type { DbOrTx } from '../../db/client.ts';
 import { candles } from '../../db/schema/index.ts';
 import type { CandleRow } from './candle-aggregator.ts';
 
-const UPSERT_CHUNK = 5000;
+/**
+ * Rows per statement. The embedded database runs on the server's own thread, so a save is split
+ * into small statements with a turn of the event loop between them: the price socket never waits
+ * for more than one of them.
+ */
+export const SAVE_CHUNK = 250;
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** How long recorded bars are kept, per timeframe (days); others are kept for good. */
 export const candleRetentionDays: Partial<Record<Timeframe, number>> = { '1m': 3, '5m': 14, '15m': 60, '1h': 400 };
 
 /** Writes bars, replacing any saved earlier for the same bucket (the in-memory bar is the newer). */
 export async function upsertCandles(db: DbOrTx, rows: CandleRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
-    const json = JSON.stringify(rows.slice(i, i + UPSERT_CHUNK));
+  for (let i = 0; i < rows.length; i += SAVE_CHUNK) {
+    if (i) await yieldToEventLoop();
+    const json = JSON.stringify(rows.slice(i, i + SAVE_CHUNK));
     await db.execute(sql`
       INSERT INTO candles (asset_id, tf, time, open, high, low, close, volume)
       SELECT "assetId", tf, time, open, high, low, close, volume

@@ -24,7 +24,7 @@ export function marketSettings(env: NodeJS.ProcessEnv, nodeEnv: 'development' | 
   return {
     seed: num('PRICE_SEED', 1) >>> 0,
     autoTick: env.PRICE_AUTO_TICK ? env.PRICE_AUTO_TICK === 'true' : nodeEnv !== 'test',
-    stepMs: Math.max(5, num('PRICE_STEP_MS', 50)),
+    stepMs: Math.max(5, num('PRICE_STEP_MS', 20)),
     tickScale: Math.max(0.01, num('PRICE_TICK_SCALE', 1)),
     coalesceMs: Math.max(0, num('PRICE_COALESCE_MS', 100)),
     persistMs: Math.max(1000, num('CANDLE_PERSIST_MS', 10_000)),

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { PriceSocket } from '../../realtime/price-socket.ts';
 import { listAssets, saveRates, seedAssets, type AssetRow } from './asset.repository.ts';
 import { bucketOf, CandleAggregator } from './candle-aggregator.ts';
-import { barsAt, pruneCandles, upsertCandles } from './candle.repository.ts';
+import { barsAt, pruneCandles, SAVE_CHUNK, upsertCandles, yieldToEventLoop } from './candle.repository.ts';
 import { dayFiguresSource } from './candle.service.ts';
 import { catalogue } from './catalogue.ts';
 import { MarketState, type Instrument } from './market-state.ts';
@@ -127,7 +127,10 @@ export class MarketRuntime {
     for (const i of this.rateList) this.rateDirty[i] = 0;
     this.rateList = [];
     await upsertCandles(this.ctx.db, rows);
-    await saveRates(this.ctx.db, rates);
+    for (let i = 0; i < rates.length; i += SAVE_CHUNK) {
+      await yieldToEventLoop();
+      await saveRates(this.ctx.db, rates.slice(i, i + SAVE_CHUNK));
+    }
   }
 
   /** Starts the timers: simulator steps, saves, retention. */

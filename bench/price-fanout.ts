@@ -1,0 +1,221 @@
+// Price socket fan-out: the whole catalogue (2,700 instruments) ticking in the simulator at a
+// moment when every market is open, N price socket clients in a child process. Measures delivered
+// updates and frames per second, server CPU per delivered frame and per delivered update,
+// tick-to-client latency and server memory per idle connection, for the coalesced batch fan-out
+// (one data:batch frame per 100 ms window) against a naive peer measured in the same run: one
+// data:update broadcast per tick, no coalescing.
+// Usage: node bench/price-fanout.ts [--clients 1000] [--seconds 10] [--naive-ticks 400]. Prints JSON.
+import { fork, type ChildProcess } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { marketOf } from '../apps/server/src/modules/market/market.runtime.ts';
+import { startServer } from '../apps/server/src/server.ts';
+import { rpc } from './lib/ipc.ts';
+
+const argv = process.argv.slice(2);
+const arg = (name: string, fallback: number) => {
+  const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return fallback;
+  return Number(argv[i].includes('=') ? argv[i].split('=')[1] : argv[i + 1]);
+};
+const CLIENTS = arg('clients', 1000);
+const SECONDS = arg('seconds', 10);
+const NAIVE_TICKS = arg('naive-ticks', 400);
+const WINDOW_MS = 100;
+const STEP_MS = 20;
+const MAX_STEP_MS = 100;
+const WARMUP_MS = 2000;
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+const log = (msg: string) => process.stderr.write(`[price-fanout] ${msg}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The feed runs at the next Wednesday 15:00 UTC (10:00 in New York): every market is open. */
+function clockOffset(): number {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + ((3 - d.getUTCDay() + 7) % 7 || 7));
+  d.setUTCHours(15, 0, 0, 0);
+  return d.getTime() - Date.now();
+}
+
+type Report = { frames: number; bytes: number; updatesPerFrame: number; latency: { samples: number; p50: number | null; p99: number | null; max: number | null }; cpu: NodeJS.CpuUsage };
+
+function startClients(): Promise<{ proc: ChildProcess; call: ReturnType<typeof rpc> }> {
+  const proc = fork(new URL('./lib/price-fanout-clients.ts', import.meta.url), [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    proc.once('message', () => resolve({ proc, call: rpc(proc) }));
+    proc.once('exit', (code) => reject(new Error(`clients exited with ${code}`)));
+  });
+}
+
+const rssMb = () => process.memoryUsage().rss / 1048576;
+
+type Setup = {
+  server: Awaited<ReturnType<typeof startServer>>;
+  call: ReturnType<typeof rpc>;
+  proc: ChildProcess;
+  rssBefore: number;
+  rssIdle: number;
+  /** Ticks made since the last `take()`. */
+  take(): number;
+  /** Stops the feed now, or once `limit` more ticks have been made. */
+  stop(limit?: number): Promise<void>;
+};
+
+/** A server (coalescing window `windowMs`, 0 for none) with CLIENTS idle price socket clients connected. */
+async function prepare(windowMs: number, offset: number): Promise<Setup> {
+  const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/bourse-bench-price-fanout' });
+  const config = { ...base, port: 0, host: '127.0.0.1', databaseUrl: 'memory://', seedDemoUsers: false, market: { ...base.market, autoTick: false, coalesceMs: windowMs } };
+  const server = await startServer(config, { logger: false });
+  const market = marketOf(server.ctx);
+  const clock = () => Date.now() + offset;
+  market.step(clock());
+  market.coalescer.flush();
+  market.assetsJson();
+  // The feed keeps ticking from here on, clients or not, as a live server's would.
+  let ticks = 0;
+  let limit = Infinity;
+  let stopped: () => void = () => {};
+  // At most MAX_STEP_MS of feed per step: a server that falls behind does not get ever larger bursts.
+  let fed = clock();
+  const stepper = setInterval(() => {
+    fed = Math.min(clock(), fed + MAX_STEP_MS);
+    ticks += market.step(fed);
+    if (ticks >= limit) {
+      clearInterval(stepper);
+      stopped();
+    }
+  }, STEP_MS);
+  const take = () => {
+    const n = ticks;
+    ticks = 0;
+    return n;
+  };
+  const stop = (after = 0) =>
+    new Promise<void>((resolve) => {
+      if (after <= 0) {
+        clearInterval(stepper);
+        return resolve();
+      }
+      limit = ticks + after;
+      stopped = resolve;
+    });
+  const { proc, call } = await startClients();
+  gc();
+  const rssBefore = rssMb();
+  const port = Number(new URL(server.url).port);
+  await call('connect', { port, key: config.priceSocketKey, clients: CLIENTS, sampleEvery: Math.max(1, Math.floor(CLIENTS / 50)), clockOffsetMs: offset, concurrency: 100 });
+  await sleep(500);
+  gc();
+  return { server, call, proc, rssBefore, rssIdle: rssMb(), take, stop };
+}
+
+async function finish(s: Setup): Promise<void> {
+  await s.stop();
+  await s.call('close');
+  s.proc.kill();
+  await s.server.close();
+}
+
+function figures(s: Setup, r: Report, cpu: NodeJS.CpuUsage, elapsed: number, ticks: number) {
+  const cpuUs = cpu.user + cpu.system;
+  const updates = r.frames * r.updatesPerFrame;
+  return {
+    ticks_per_s: Math.round(ticks / elapsed),
+    delivered_frames_per_s: Math.round(r.frames / elapsed),
+    delivered_updates_per_s: Math.round(updates / elapsed),
+    updates_per_frame: Number(r.updatesPerFrame.toFixed(1)),
+    delivered_mb_per_s: Number((r.bytes / 1048576 / elapsed).toFixed(1)),
+    server_cpu_pct: Number(((cpuUs / 1e6 / elapsed) * 100).toFixed(1)),
+    cpu_us_per_frame: Number((cpuUs / Math.max(1, r.frames)).toFixed(2)),
+    cpu_us_per_update: Number((cpuUs / Math.max(1, updates)).toFixed(3)),
+    latency_ms: r.latency,
+    rss_per_idle_connection_kb: Number((((s.rssIdle - s.rssBefore) * 1024) / CLIENTS).toFixed(1)),
+    server_rss_mb: { before_clients: Math.round(s.rssBefore), idle_clients: Math.round(s.rssIdle), end: Math.round(rssMb()) },
+    clients_cpu_pct: Number((((r.cpu.user + r.cpu.system) / 1e6 / elapsed) * 100).toFixed(1)),
+  };
+}
+
+/** Steady state: the feed ticks on, one data:batch per window goes to every client. */
+async function coalescedPhase(offset: number) {
+  const s = await prepare(WINDOW_MS, offset);
+  await s.call('subscribe', 'batch');
+  await sleep(WARMUP_MS);
+  await s.call('reset');
+  s.take();
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  await sleep(SECONDS * 1000);
+  const cpu = process.cpuUsage(cpu0);
+  const elapsed = (performance.now() - t0) / 1000;
+  const made = s.take();
+  loopDelay.disable();
+  const r = await s.call<Report>('report');
+  await s.stop();
+  const out = {
+    ...figures(s, r, cpu, elapsed, made),
+    server_event_loop_delay_ms: { p50: Number((loopDelay.percentile(50) / 1e6).toFixed(1)), p99: Number((loopDelay.percentile(99) / 1e6).toFixed(1)), max: Number((loopDelay.max / 1e6).toFixed(1)) },
+  };
+  await finish(s);
+  return out;
+}
+
+/**
+ * The naive peer cannot keep up (every tick is a frame to every client), so it gets a bounded
+ * burst: NAIVE_TICKS ticks, then the time until every frame has been delivered.
+ */
+async function naivePhase(offset: number) {
+  const s = await prepare(0, offset);
+  await s.call('reset');
+  s.take();
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  await s.call('subscribe', 'each');
+  await s.stop(NAIVE_TICKS);
+  const ticks = s.take();
+  log(`naive: ${ticks} ticks made, draining`);
+  let r = await s.call<Report>('report');
+  for (let last = -1; r.frames !== last && performance.now() - t0 < 120_000; ) {
+    last = r.frames;
+    await sleep(500);
+    r = await s.call<Report>('report');
+  }
+  const cpu = process.cpuUsage(cpu0);
+  const { rss_per_idle_connection_kb: _, ...out } = figures(s, r, cpu, (performance.now() - t0) / 1000, ticks);
+  await finish(s);
+  return { ...out, burst_ticks: ticks, expected_frames: ticks * CLIENTS };
+}
+
+const offset = clockOffset();
+log(`${CLIENTS} clients: coalesced for ${SECONDS} s, then naive for ${NAIVE_TICKS} ticks`);
+const coalesced = await coalescedPhase(offset);
+log(`coalesced: ${JSON.stringify(coalesced)}`);
+const naive = await naivePhase(offset);
+log(`naive: ${JSON.stringify(naive)}`);
+console.log(
+  JSON.stringify(
+    {
+      bench: 'price-fanout',
+      instruments: coalesced.ticks_per_s ? (await import('../apps/server/src/modules/market/catalogue.ts')).catalogue().length : 0,
+      clients: CLIENTS,
+      window_ms: WINDOW_MS,
+      machine: { cpus: cpus().length, loadavg: loadavg().map((l) => Number(l.toFixed(2))) },
+      coalesced,
+      naive,
+      ratio: {
+        cpu_per_frame_coalesced_over_naive: Number((coalesced.cpu_us_per_frame / naive.cpu_us_per_frame).toFixed(3)),
+        cpu_per_update_coalesced_over_naive: Number((coalesced.cpu_us_per_update / naive.cpu_us_per_update).toFixed(4)),
+        delivered_updates_coalesced_over_naive: Number((coalesced.delivered_updates_per_s / Math.max(1, naive.delivered_updates_per_s)).toFixed(2)),
+      },
+    },
+    null,
+    2,
+  ),
+);
+process.exit(0);
