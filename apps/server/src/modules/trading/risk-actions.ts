@@ -1,8 +1,6 @@
 import { Decimal } from 'decimal.js';
-import { and, eq, sql } from 'drizzle-orm';
 import { fillPrice, marginDecimal, pendingHit, stopLossHit, takeProfitHit } from '@bourse/domain';
 import type { AppContext } from '../../app-context.ts';
-import { trades } from '../../db/schema/index.ts';
 import type { PriceSource, Quote } from '../market/price-source.ts';
 import { trailingStart } from './order-plan.ts';
 import { settleClose, type Settlement } from './settlement.ts';
@@ -121,15 +119,4 @@ async function largestLoser(valuer: Valuer, open: TradeRow[]): Promise<{ trade: 
     if (!worst || live.pnlDecimal.lessThan(worst.pnl)) worst = { trade, quote, pnl: live.pnlDecimal };
   }
   return worst;
-}
-
-/** Writes a trailing stop the engine moved; it only ever tightens (rises for a buy, falls for a sell). */
-export async function persistTrailingStop(ctx: AppContext, tradeId: number, side: 'buy' | 'sell', stop: number): Promise<TradeRow | null> {
-  const tighter = side === 'buy' ? sql`greatest(${trades.stopLoss}, ${String(stop)}::numeric)` : sql`least(${trades.stopLoss}, ${String(stop)}::numeric)`;
-  const [row] = await ctx.db
-    .update(trades)
-    .set({ stopLoss: tighter, updatedAt: sql`now()` })
-    .where(and(eq(trades.id, tradeId), eq(trades.status, 'open')))
-    .returning();
-  return row ?? null;
 }

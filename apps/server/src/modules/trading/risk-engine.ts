@@ -4,10 +4,10 @@ import type { AppContext } from '../../app-context.ts';
 import { tradingAccounts } from '../../db/schema/index.ts';
 import type { PriceSource, Quote } from '../market/price-source.ts';
 import { conversionRate } from './instruments.ts';
-import { closeOnTrigger, fillPending, persistTrailingStop, stopOutAccount } from './risk-actions.ts';
+import { closeOnTrigger, fillPending, stopOutAccount } from './risk-actions.ts';
 import { RiskBook, type Fire } from './risk-book.ts';
 import { announce, tradingRuntime, type TradeChange } from './trading-runtime.ts';
-import { accountsChangedSince, balancesOf, liveTrades, tradesByIds, tradesOfAccount, type TradeRow } from './trades.repository.ts';
+import { accountsChangedSince, balancesOf, liveTrades, tightenStop, tradesByIds, tradesOfAccount, type TradeRow } from './trades.repository.ts';
 
 const engines = new WeakMap<AppContext, RiskEngine>();
 
@@ -32,6 +32,8 @@ export class RiskEngine {
   #running = 0;
   #idle: (() => void)[] = [];
   #lastSync = new Date();
+  /** Per account, the latest `updated_at` the book reflects; a later one in the database came from another node. */
+  readonly #seen = new Map<number, number>();
 
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
@@ -91,7 +93,8 @@ export class RiskEngine {
     this.#run(accountId, async () => {
       const latest = this.#trailQueued.get(tradeId)!;
       this.#trailQueued.delete(tradeId);
-      const row = await persistTrailingStop(this.#ctx, tradeId, latest.side, latest.stop);
+      const row = await tightenStop(this.#ctx.db, tradeId, latest.side, latest.stop);
+      if (row) this.#markSeen(accountId, [row]);
       return row ? { userId: row.userId, accountId, tradeIds: [row.id], reason: 'trailing_moved', balanceChanged: false } : null;
     }, false);
   }
@@ -107,13 +110,20 @@ export class RiskEngine {
       const rows = snapshot?.rows ?? (await tradesByIds(this.#ctx.db, change.tradeIds));
       await this.#warmRates(account.currency, rows);
       this.book.apply(account, rows);
+      this.#markSeen(change.accountId, rows);
       this.#check(change.accountId);
       return null;
     }, false);
   }
 
+  #markSeen(accountId: number, rows: { updatedAt: Date }[], at?: Date): void {
+    let latest = Math.max(this.#seen.get(accountId) ?? 0, at?.getTime() ?? 0);
+    for (const row of rows) latest = Math.max(latest, row.updatedAt.getTime());
+    this.#seen.set(accountId, latest);
+  }
+
   /** Reloads one account from the database (coalesced: one queued reload per account). */
-  refresh(accountId: number): void {
+  refresh(accountId: number, changedAt?: Date): void {
     if (this.#refreshQueued.has(accountId)) return;
     this.#refreshQueued.add(accountId);
     this.#run(accountId, async () => {
@@ -123,6 +133,7 @@ export class RiskEngine {
       await this.#warmRates(account?.currency ?? 'USD', rows);
       if (account) this.book.load(account, rows);
       else this.book.drop(accountId);
+      this.#markSeen(accountId, rows, changedAt);
       this.#check(accountId);
       return null;
     }, false);
@@ -140,6 +151,7 @@ export class RiskEngine {
       const list = byAccount.get(account.id)!;
       await this.#warmRates(account.currency, list);
       this.book.load({ ...account, userId: list[0]!.userId }, list);
+      this.#markSeen(account.id, list);
       this.#check(account.id);
     }
   }
@@ -151,7 +163,9 @@ export class RiskEngine {
   async sweep(): Promise<void> {
     const since = new Date(this.#lastSync.getTime() - 2000);
     this.#lastSync = new Date();
-    for (const id of await accountsChangedSince(this.#ctx.db, since)) if (!this.book.accounts.has(id)) this.refresh(id);
+    for (const { id, at } of await accountsChangedSince(this.#ctx.db, since)) {
+      if (at.getTime() > (this.#seen.get(id) ?? 0)) this.refresh(id, at);
+    }
     const ids = [...this.book.accounts.keys()];
     for (const account of await balancesOf(this.#ctx.db, ids)) {
       this.book.setBalance(account.id, account.balance);

@@ -23,8 +23,15 @@ export async function accountOfUser(db: DbOrTx, userId: number, accountId?: numb
   return row ?? null;
 }
 
+/**
+ * Writes stamp `updated_at` with clock_timestamp(), not now(): the account lock orders writes to an
+ * account, and only the statement's own clock keeps the stamps in that order, which is what lets
+ * the risk engine on another node tell which changes it has not seen.
+ */
+const stamp = sql`clock_timestamp()`;
+
 export async function insertTrade(tx: DbOrTx, values: NewTrade): Promise<TradeRow> {
-  const [row] = await tx.insert(trades).values(values).returning();
+  const [row] = await tx.insert(trades).values({ ...values, updatedAt: stamp }).returning();
   return row!;
 }
 
@@ -72,7 +79,7 @@ export function tradesOfAccount(db: DbOrTx, accountId: number, statuses: TradeSt
 export async function updateTradeIf(tx: DbOrTx, id: number, from: TradeStatus, set: Partial<NewTrade>): Promise<TradeRow | null> {
   const [row] = await tx
     .update(trades)
-    .set({ ...set, updatedAt: sql`now()` })
+    .set({ ...set, updatedAt: stamp })
     .where(and(eq(trades.id, id), eq(trades.status, from)))
     .returning();
   return row ?? null;
@@ -124,10 +131,24 @@ export function liveTrades(db: DbOrTx): Promise<TradeRow[]> {
   return db.select().from(trades).where(inArray(trades.status, ['open', 'pending'])).orderBy(asc(trades.id));
 }
 
-/** Accounts whose trades changed after `since` (changes made by other nodes). */
-export async function accountsChangedSince(db: DbOrTx, since: Date): Promise<number[]> {
-  const rows = await db.selectDistinct({ id: trades.accountId }).from(trades).where(gt(trades.updatedAt, since));
-  return rows.map((r) => r.id);
+/** Accounts whose trades changed after `since`, with their latest change (to spot other nodes' writes). */
+export function accountsChangedSince(db: DbOrTx, since: Date): Promise<{ id: number; at: Date }[]> {
+  return db
+    .select({ id: trades.accountId, at: sql<Date>`max(${trades.updatedAt})`.mapWith(trades.updatedAt) })
+    .from(trades)
+    .where(gt(trades.updatedAt, since))
+    .groupBy(trades.accountId);
+}
+
+/** Writes a trailing stop the engine moved; it only ever tightens (rises for a buy, falls for a sell). */
+export async function tightenStop(db: DbOrTx, tradeId: number, side: 'buy' | 'sell', stop: number): Promise<TradeRow | null> {
+  const tighter = side === 'buy' ? sql`greatest(${trades.stopLoss}, ${String(stop)}::numeric)` : sql`least(${trades.stopLoss}, ${String(stop)}::numeric)`;
+  const [row] = await db
+    .update(trades)
+    .set({ stopLoss: tighter, updatedAt: stamp })
+    .where(and(eq(trades.id, tradeId), eq(trades.status, 'open')))
+    .returning();
+  return row ?? null;
 }
 
 export async function balancesOf(db: DbOrTx, accountIds: number[]): Promise<{ id: number; balance: string; currency: string }[]> {
