@@ -65,61 +65,76 @@ function track(ctx: Ctx, data: { id: number; trade_id: string; status: 'open' | 
   });
 }
 
-async function step(ctx: Ctx, a: Action): Promise<void> {
+type Of<T extends Action['t']> = Extract<Action, { t: T }>;
+
+/** A market order: filled at the ask or bid, or refused for bad levels or too little free margin. */
+async function openStep(ctx: Ctx, a: Of<'open'>): Promise<void> {
+  const ast = modelAssets[a.asset]!;
+  const lots = Math.max(1, Math.round(a.size * ast.lotsMax)) / 100;
+  const { fill, margin, fits } = ctx.model.marketOrder(ast, a.side, lots);
+  const tp = level(fill, a.tp);
+  const sl = level(fill, a.sl);
+  const bad = targetProblems(a.side, fill, tp, sl);
+  const res = await call(ctx, 'POST', '/trades/store', { type: a.side, id: ast.id, volume: lots, opening_price: fill, take_profit: tp, stop_loss: sl });
+  expect(res.status, JSON.stringify(res.body)).toBe(bad.takeProfit || bad.stopLoss || !fits ? 422 : 201);
+  if (res.status !== 201) return;
+  expect(res.body.data).toMatchObject({ opening_price: fill, margin: margin.toFixed(2), lots });
+  track(ctx, res.body.data, a.asset, a.side);
+}
+
+async function pendingStep(ctx: Ctx, a: Of<'pending'>): Promise<void> {
+  const ast = modelAssets[a.asset]!;
+  const price = round5(quoteOf(ast.id).price * (1 + a.pct / 100));
+  const res = await call(ctx, 'POST', '/trades/store', { type: a.side, id: ast.id, volume: 0.01, opening_price: price, order_type: a.kind, price });
+  expect(res.status).toBe(pendingPriceAllowed(a.side, a.kind, price, quoteOf(ast.id)) ? 201 : 422);
+  if (res.status === 201) track(ctx, res.body.data, a.asset, a.side);
+}
+
+/** A whole or partial close: P&L at the current closing price, settled into the balance. */
+async function closeStep(ctx: Ctx, a: Of<'close'> | Of<'partial'>): Promise<void> {
   const { model } = ctx;
-  if (a.t === 'move') return move(ctx, modelAssets[a.asset]!, a.pct);
-  if (a.t === 'open') {
-    const ast = modelAssets[a.asset]!;
-    const lots = Math.max(1, Math.round(a.size * ast.lotsMax)) / 100;
-    const { fill, margin, fits } = model.marketOrder(ast, a.side, lots);
-    const tp = level(fill, a.tp);
-    const sl = level(fill, a.sl);
-    const bad = targetProblems(a.side, fill, tp, sl);
-    const res = await call(ctx, 'POST', '/trades/store', { type: a.side, id: ast.id, volume: lots, opening_price: fill, take_profit: tp, stop_loss: sl });
-    const expected = bad.takeProfit || bad.stopLoss || !fits ? 422 : 201;
-    expect(res.status, JSON.stringify(res.body)).toBe(expected);
-    if (res.status === 201) {
-      expect(res.body.data).toMatchObject({ opening_price: fill, margin: margin.toFixed(2), lots });
-      track(ctx, res.body.data, a.asset, a.side);
-    }
-  } else if (a.t === 'pending') {
-    const ast = modelAssets[a.asset]!;
-    const price = round5(quoteOf(ast.id).price * (1 + a.pct / 100));
-    const res = await call(ctx, 'POST', '/trades/store', { type: a.side, id: ast.id, volume: 0.01, opening_price: price, order_type: a.kind, price });
-    expect(res.status).toBe(pendingPriceAllowed(a.side, a.kind, price, quoteOf(ast.id)) ? 201 : 422);
-    if (res.status === 201) track(ctx, res.body.data, a.asset, a.side);
-  } else if (a.t === 'close' || a.t === 'partial') {
-    const t = pick(model.open(), a.pick);
-    if (!t) return;
-    const lots = a.t === 'partial' ? Math.floor(a.share * t.lots.toNumber() * 100) / 100 : null;
-    if (lots !== null && (lots < 0.01 || lots >= t.lots.toNumber())) return;
-    const res = await call(ctx, 'POST', `/trade/${t.id}/close`, lots === null ? undefined : { volume: lots });
-    expect(res.status).toBe(200);
-    const closed = { ...t, lots: lots === null ? t.lots : new Decimal(lots) };
-    const pnl = model.pnlOf(closed);
-    expect(res.body.data).toMatchObject({ status: 'closed', pnl: pnl.toFixed(2), closing_price: closingPrice(t.side, quoteOf(t.asset.id)) });
-    model.settle(pnl);
-    if (lots === null) model.trades.delete(t.id);
-    else {
-      t.margin = t.margin.minus(res.body.data.margin);
-      t.lots = t.lots.minus(lots);
-    }
-  } else if (a.t === 'modify') {
-    const t = pick(model.open(), a.pick);
-    if (!t) return;
-    const ref = closingPrice(t.side, quoteOf(t.asset.id));
-    const tp = level(ref, a.tp);
-    const sl = level(ref, a.sl);
-    const bad = targetProblems(t.side, ref, tp, sl);
-    const res = await call(ctx, 'PATCH', `/trade/${t.id}`, { take_profit: tp, stop_loss: sl });
-    expect(res.status).toBe(bad.takeProfit || bad.stopLoss ? 422 : 200);
-    if (res.status === 200) Object.assign(t, { tp: tp || null, sl: sl || null });
-  } else {
-    const t = pick(model.pending(), a.pick);
-    if (!t) return;
-    expect((await call(ctx, 'POST', `/trade/${t.id}/cancel`)).status).toBe(200);
-    model.trades.delete(t.id);
+  const t = pick(model.open(), a.pick);
+  if (!t) return;
+  const lots = a.t === 'partial' ? Math.floor(a.share * t.lots.toNumber() * 100) / 100 : null;
+  if (lots !== null && (lots < 0.01 || lots >= t.lots.toNumber())) return;
+  const res = await call(ctx, 'POST', `/trade/${t.id}/close`, lots === null ? undefined : { volume: lots });
+  expect(res.status).toBe(200);
+  const pnl = model.pnlOf({ ...t, lots: lots === null ? t.lots : new Decimal(lots) });
+  expect(res.body.data).toMatchObject({ status: 'closed', pnl: pnl.toFixed(2), closing_price: closingPrice(t.side, quoteOf(t.asset.id)) });
+  model.settle(pnl);
+  if (lots === null) model.trades.delete(t.id);
+  else {
+    t.margin = t.margin.minus(res.body.data.margin);
+    t.lots = t.lots.minus(lots);
   }
+}
+
+async function modifyStep(ctx: Ctx, a: Of<'modify'>): Promise<void> {
+  const t = pick(ctx.model.open(), a.pick);
+  if (!t) return;
+  const ref = closingPrice(t.side, quoteOf(t.asset.id));
+  const tp = level(ref, a.tp);
+  const sl = level(ref, a.sl);
+  const bad = targetProblems(t.side, ref, tp, sl);
+  const res = await call(ctx, 'PATCH', `/trade/${t.id}`, { take_profit: tp, stop_loss: sl });
+  expect(res.status).toBe(bad.takeProfit || bad.stopLoss ? 422 : 200);
+  if (res.status === 200) Object.assign(t, { tp: tp || null, sl: sl || null });
+}
+
+async function cancelStep(ctx: Ctx, a: Of<'cancel'>): Promise<void> {
+  const t = pick(ctx.model.pending(), a.pick);
+  if (!t) return;
+  expect((await call(ctx, 'POST', `/trade/${t.id}/cancel`)).status).toBe(200);
+  ctx.model.trades.delete(t.id);
+}
+
+async function step(ctx: Ctx, a: Action): Promise<void> {
+  if (a.t === 'move') return move(ctx, modelAssets[a.asset]!, a.pct);
+  if (a.t === 'open') await openStep(ctx, a);
+  else if (a.t === 'pending') await pendingStep(ctx, a);
+  else if (a.t === 'close' || a.t === 'partial') await closeStep(ctx, a);
+  else if (a.t === 'modify') await modifyStep(ctx, a);
+  else await cancelStep(ctx, a);
   await market.engine.idle();
   await reloadModel(ctx, true);
 }

@@ -153,12 +153,7 @@ export const storeTradeResponse = z.object({ data: tradeSchema, receipt: fillRec
 export type StoreTradeResponse = z.infer<typeof storeTradeResponse>;
 
 /** POST /trade/{id}/close: the whole position, or `volume` lots of it. */
-export const closeTradeRequest = z
-  .object({
-    volume: z.coerce.number().positive(tradingMessages.volumePositive).optional(),
-    account_id: z.coerce.number().int().positive().optional(),
-  })
-  .nullish();
+export const closeTradeRequest = z.object({ volume: z.coerce.number().positive(tradingMessages.volumePositive).optional() }).nullish();
 /** The closed trade (for a partial close, the closed slice) and its exit receipt. */
 export const closeTradeResponse = z.object({ data: tradeSchema, receipt: fillReceipt, message: z.string() });
 

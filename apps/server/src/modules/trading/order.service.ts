@@ -28,6 +28,10 @@ export async function accountFor(ctx: AppContext, userId: number, accountId?: nu
   return account;
 }
 
+/** What one order needs on its way to the database. */
+type Pending = { userId: number; account: TradingAccountRow; plan: OrderPlan; key: string | null; hash: string; valuer: Valuer; startedAt: number };
+type Committed = { row: TradeRow; body: StoreTradeResponse; balance: string };
+
 /**
  * POST /trades/store: validates and prices the order, then opens the position (or rests the pending
  * order) inside a transaction holding the account lock, where free margin and the idempotency key
@@ -50,27 +54,7 @@ export async function placeOrder(ctx: AppContext, userId: number, body: StoreTra
     if (prior) return replay(prior, hash);
     throw error;
   }
-  let outcome: { row: TradeRow; body: StoreTradeResponse; balance: string } | { prior: TradeRow };
-  try {
-    outcome = await ctx.db.transaction(async (tx) => {
-      const locked = (await lockAccount(tx, account.id))!;
-      const prior = key ? await tradeByKey(tx, userId, key) : null;
-      if (prior) return { prior };
-      if (plan.kind === 'market') await ensureFreeMargin(tx, locked, valuer, plan.margin);
-      const latencyMs = Math.max(0, Math.round(performance.now() - startedAt));
-      const row = await insertTrade(tx, tradeValues(userId, account.id, plan, key, hash, latencyMs));
-      const response = await responseOf(row, plan, latencyMs, valuer);
-      const stored = key ? await updateTradeIf(tx, row.id, row.status, { firstResponse: response }) : row;
-      return { row: stored ?? row, body: response, balance: locked.balance };
-    });
-  } catch (error) {
-    // Two retries with one key on different accounts: the unique index lets one through.
-    if (key && isUniqueViolation(error)) {
-      const prior = await tradeByKey(ctx.db, userId, key);
-      if (prior) return replay(prior, hash);
-    }
-    throw error;
-  }
+  const outcome = await commit(ctx, { userId, account, plan, key, hash, valuer, startedAt });
   if ('prior' in outcome) return replay(outcome.prior, hash);
   await announce(ctx, {
     userId,
@@ -81,6 +65,28 @@ export async function placeOrder(ctx: AppContext, userId: number, body: StoreTra
     snapshot: { account: { ...account, balance: outcome.balance }, rows: [outcome.row] },
   });
   return { body: outcome.body, replayed: false };
+}
+
+/** The order's transaction; answers the earlier trade instead when its key was already used. */
+async function commit(ctx: AppContext, o: Pending): Promise<Committed | { prior: TradeRow }> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const locked = (await lockAccount(tx, o.account.id))!;
+      const prior = o.key ? await tradeByKey(tx, o.userId, o.key) : null;
+      if (prior) return { prior };
+      if (o.plan.kind === 'market') await ensureFreeMargin(tx, locked, o.valuer, o.plan.margin);
+      const latencyMs = Math.max(0, Math.round(performance.now() - o.startedAt));
+      const row = await insertTrade(tx, tradeValues(o.userId, o.account.id, o.plan, o.key, o.hash, latencyMs));
+      const response = await responseOf(row, o.plan, latencyMs, o.valuer);
+      const stored = o.key ? await updateTradeIf(tx, row.id, row.status, { firstResponse: response }) : row;
+      return { row: stored ?? row, body: response, balance: locked.balance };
+    });
+  } catch (error) {
+    // Two retries with one key on different accounts: the unique index lets one through.
+    const prior = o.key && isUniqueViolation(error) ? await tradeByKey(ctx.db, o.userId, o.key) : null;
+    if (prior) return { prior };
+    throw error;
+  }
 }
 
 function replay(prior: TradeRow, hash: string): PlacedOrder {

@@ -1,4 +1,4 @@
-import { lotsProblem, closingPrice, pendingPriceAllowed } from '@bourse/domain';
+import { closingPrice, lotsProblem, pendingPriceAllowed, type BidAsk } from '@bourse/domain';
 import { tradingMessages as msg, type ModifyTradeRequest, type Trade, type FillReceipt } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { conflict, HttpError, invalid, notFound } from '../../http/errors.ts';
@@ -119,6 +119,26 @@ export async function cancelOrder(ctx: AppContext, userId: number, id: number): 
   return tradeView(row);
 }
 
+/** The levels a PATCH asks for: an absent field keeps the current one, 0 or null removes it. */
+function nextLevels(trade: TradeRow, patch: ModifyTradeRequest, quote: BidAsk) {
+  const keep = (next: number | null | undefined, current: string | null) => (next === undefined ? (current === null ? null : Number(current)) : next || null);
+  const side = trade.tradeType;
+  const trailing = keep(patch.trailing_stop, trade.trailingStop);
+  let stopLoss = keep(patch.stop_loss, trade.stopLoss);
+  // Setting a trailing distance on an open position starts its stop that far behind the price.
+  if (trade.status === 'open' && trailing !== null && patch.trailing_stop !== undefined && patch.stop_loss === undefined) {
+    const start = trailingStart(side, quote, trailing);
+    stopLoss = stopLoss === null ? start : side === 'buy' ? Math.max(stopLoss, start) : Math.min(stopLoss, start);
+  }
+  let entry = Number(trade.openingPrice);
+  if (trade.status === 'pending' && patch.price !== undefined) {
+    const kind = trade.orderType as 'limit' | 'stop';
+    if (!pendingPriceAllowed(side, kind, patch.price, quote)) throw invalid('price', pendingSideMessage(side, kind));
+    entry = patch.price;
+  }
+  return { takeProfit: keep(patch.take_profit, trade.takeProfit), stopLoss, trailing, entry };
+}
+
 /**
  * PATCH /trade/{id}: sets, moves or removes take-profit, stop-loss and trailing stop of an open
  * position (checked against the current closing price), or those and the entry price of a pending
@@ -130,29 +150,18 @@ export async function modifyTrade(ctx: AppContext, userId: number, id: number, p
   if (trade.status !== 'open' && trade.status !== 'pending') throw conflict(msg.notOpen);
   const quote = prices.quote(trade.assetId);
   if (!quote) throw new HttpError(422, msg.noPrice);
-  const side = trade.tradeType;
-  const keep = (next: number | null | undefined, current: string | null) => (next === undefined ? (current === null ? null : Number(current)) : next || null);
-  const trailing = keep(patch.trailing_stop, trade.trailingStop);
-  let stopLoss = keep(patch.stop_loss, trade.stopLoss);
-  const takeProfit = keep(patch.take_profit, trade.takeProfit);
-  let entry = Number(trade.openingPrice);
-  if (trade.status === 'pending' && patch.price !== undefined) {
-    if (!pendingPriceAllowed(side, trade.orderType as 'limit' | 'stop', patch.price, quote)) throw invalid('price', pendingSideMessage(side, trade.orderType as 'limit' | 'stop'));
-    entry = patch.price;
-  }
-  if (trade.status === 'open' && trailing !== null && patch.trailing_stop !== undefined && patch.stop_loss === undefined) {
-    const start = trailingStart(side, quote, trailing);
-    stopLoss = stopLoss === null ? start : side === 'buy' ? Math.max(stopLoss, start) : Math.min(stopLoss, start);
-  }
-  checkTargets(side, trade.status === 'open' ? closingPrice(side, quote) : entry, takeProfit, stopLoss, trade.status === 'open');
+  const open = trade.status === 'open';
+  const next = nextLevels(trade, patch, quote);
+  checkTargets(trade.tradeType, open ? closingPrice(trade.tradeType, quote) : next.entry, next.takeProfit, next.stopLoss, open);
   const level = (n: number | null) => (n === null ? null : String(n));
+  const entryFields = open ? {} : { openingPrice: String(next.entry), triggerPrice: String(next.entry), requestedPrice: String(next.entry) };
   const row = await ctx.db.transaction(async (tx) => {
     await lockAccount(tx, trade.accountId);
-    const pendingFields = trade.status === 'pending' ? { openingPrice: String(entry), triggerPrice: String(entry), requestedPrice: String(entry) } : {};
-    return updateTradeIf(tx, id, trade.status, { takeProfit: level(takeProfit), stopLoss: level(stopLoss), trailingStop: level(trailing), ...pendingFields });
+    return updateTradeIf(tx, id, trade.status, { takeProfit: level(next.takeProfit), stopLoss: level(next.stopLoss), trailingStop: level(next.trailing), ...entryFields });
   });
   if (!row) throw conflict(msg.notOpen);
   await announce(ctx, { userId, accountId: row.accountId, tradeIds: [row.id], reason: 'modified', balanceChanged: false });
-  const live = row.status === 'open' ? await new Valuer(tradingRuntime(ctx).catalog, prices, (await accountFor(ctx, userId, row.accountId)).currency).live(row) : null;
+  const account = await accountFor(ctx, userId, row.accountId);
+  const live = row.status === 'open' ? await new Valuer(tradingRuntime(ctx).catalog, prices, account.currency).live(row) : null;
   return tradeView(row, live);
 }
