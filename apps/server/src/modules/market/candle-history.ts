@@ -30,6 +30,48 @@ function openMinutes(session: TradingSession, anchorMinute: number): Uint8Array 
   return map;
 }
 
+/** Collects minute bars, met newest first, into buckets of one timeframe. */
+class BackwardBuckets {
+  readonly bars: Candle[] = [];
+  private bar: Candle | null = null;
+  private readonly size: number;
+  private readonly maxBars: number;
+
+  constructor(size: number, maxBars: number) {
+    this.size = size;
+    this.maxBars = maxBars;
+  }
+
+  /** Adds the minute starting at `minute`; false once `maxBars` buckets are complete. */
+  add(minute: number, open: number, high: number, low: number, close: number, volume: number): boolean {
+    const time = Math.floor((minute * 60) / this.size) * this.size;
+    const bar = this.bar;
+    if (bar && bar.time === time) {
+      bar.open = open;
+      if (high > bar.high) bar.high = high;
+      if (low < bar.low) bar.low = low;
+      bar.volume += volume;
+      return true;
+    }
+    if (bar) this.bars.push(bar);
+    if (this.bars.length >= this.maxBars) {
+      this.bar = null;
+      return false;
+    }
+    this.bar = { time, open, high, low, close, volume };
+    return true;
+  }
+
+  /** The buckets oldest first, prices rounded to `digits`. */
+  finish(digits: number): Candle[] {
+    if (this.bar) this.bars.push(this.bar);
+    this.bar = null;
+    const f = 10 ** digits;
+    const r = (v: number) => Math.round(v * f) / f;
+    return this.bars.reverse().map((b) => ({ time: b.time, open: r(b.open), high: r(b.high), low: r(b.low), close: r(b.close), volume: Math.round(b.volume * 100) / 100 }));
+  }
+}
+
 /**
  * Generated bars for the `HISTORY_DAYS` before the instrument's history anchor, so a chart is never
  * empty. A random walk backwards from the reference price at the anchor, minute by minute over open
@@ -40,18 +82,15 @@ function openMinutes(session: TradingSession, anchorMinute: number): Uint8Array 
 export function generatedBars(inst: Instrument, seed: number, tf: Timeframe, fromSec: number, toSec: number, maxBars = Infinity): Candle[] {
   const size = timeframeSeconds[tf];
   const anchorMinute = Math.floor(inst.historyAnchor / 60_000);
-  const firstMinute = Math.max(anchorMinute - MINUTES, Math.floor(Math.floor(fromSec / size) * size) / 60);
-  const lastMinute = Math.min(anchorMinute - 1, (Math.floor(toSec / size) * size + size) / 60 - 1);
+  const firstMinute = Math.max(anchorMinute - MINUTES, Math.floor(fromSec / size) * (size / 60));
+  const lastMinute = Math.min(anchorMinute - 1, (Math.floor(toSec / size) + 1) * (size / 60) - 1);
   if (firstMinute > lastMinute) return [];
   const open = openMinutes(inst.session, anchorMinute);
   const profile = profiles[inst.category];
   const sigma = profile.hourlyVol / Math.sqrt(60);
   const perMinute = profile.notional * (60_000 / profile.intervalMs);
-  const scale = 10 ** inst.digits;
-  const round = (v: number) => Math.round(v * scale) / scale;
   const rng = new Uint32Array([hashString(`${inst.symbol}:history`, seed)]);
-  const out: Candle[] = [];
-  let bar: Candle | null = null;
+  const buckets = new BackwardBuckets(size, maxBars);
   let price = inst.refPrice;
   for (let minute = anchorMinute - 1; minute >= firstMinute; minute--) {
     if (!open[anchorMinute - 1 - minute]) continue;
@@ -63,31 +102,9 @@ export function generatedBars(inst: Instrument, seed: number, tf: Timeframe, fro
     const wickDown = nextUniform(rng, 0) * sigma * 0.6;
     const volume = (perMinute / close) * (0.5 + nextUniform(rng, 0));
     if (minute > lastMinute) continue;
-    const time = Math.floor((minute * 60) / size) * size;
     const high = Math.max(price, close) * (1 + wickUp);
     const low = Math.min(price, close) * (1 - wickDown);
-    if (!bar || bar.time !== time) {
-      if (bar) out.push(bar);
-      if (out.length >= maxBars) {
-        bar = null;
-        break;
-      }
-      bar = { time, open: price, high, low, close, volume };
-    } else {
-      bar.open = price;
-      if (high > bar.high) bar.high = high;
-      if (low < bar.low) bar.low = low;
-      bar.volume += volume;
-    }
+    if (!buckets.add(minute, price, high, low, close, volume)) break;
   }
-  if (bar) out.push(bar);
-  out.reverse();
-  for (const b of out) {
-    b.open = round(b.open);
-    b.high = round(b.high);
-    b.low = round(b.low);
-    b.close = round(b.close);
-    b.volume = Math.round(b.volume * 100) / 100;
-  }
-  return out;
+  return buckets.finish(inst.digits);
 }

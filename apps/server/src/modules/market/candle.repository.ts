@@ -13,7 +13,7 @@ export const SAVE_CHUNK = 250;
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** How long recorded bars are kept, per timeframe (days); others are kept for good. */
-export const candleRetentionDays: Partial<Record<Timeframe, number>> = { '1m': 3, '5m': 14, '15m': 60, '1h': 400 };
+const candleRetentionDays: Partial<Record<Timeframe, number>> = { '1m': 3, '5m': 14, '15m': 60, '1h': 400 };
 
 /** Writes bars, replacing any saved earlier for the same bucket (the in-memory bar is the newer). */
 export async function upsertCandles(db: DbOrTx, rows: CandleRow[]): Promise<void> {

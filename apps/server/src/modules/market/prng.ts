@@ -28,9 +28,3 @@ export function nextNormal(state: Uint32Array, slot: number): number {
   const u2 = nextUniform(state, slot);
   return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
 }
-
-/** A single seeded stream, for code that only needs one. */
-export function stream(seed: number): { uniform(): number; normal(): number } {
-  const state = new Uint32Array([seed]);
-  return { uniform: () => nextUniform(state, 0), normal: () => nextNormal(state, 0) };
-}

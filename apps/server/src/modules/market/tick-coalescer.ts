@@ -1,7 +1,7 @@
 /** Schedules `fn` after `ms`; returns a cancel function. Injectable so tests decide when windows end. */
 export type Scheduler = (fn: () => void, ms: number) => () => void;
 
-export const timerScheduler: Scheduler = (fn, ms) => {
+const timerScheduler: Scheduler = (fn, ms) => {
   const timer = setTimeout(fn, ms);
   return () => clearTimeout(timer);
 };
