@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { assetSchema, priceUpdateSchema, unpackPriceUpdate, type AssetSnapshot, type PriceBatch, type PriceUpdate } from '@bourse/contract';
 import { marketOf } from '../src/modules/market/market.runtime.ts';
+import { createTestUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;
@@ -52,6 +53,13 @@ const tick = (seconds: number) => {
 };
 
 describe('price socket', () => {
+  it('tells signed-in clients its key and path', async () => {
+    expect((await server.call('GET', '/market/socket')).status).toBe(401);
+    const user = await createTestUser(server);
+    const res = await server.call('GET', '/market/socket', { token: user.token });
+    expect(res.body).toEqual({ data: { key: server.ctx.config.priceSocketKey, path: '/socket.io' } });
+  });
+
   it('refuses a wrong or missing API key with connect_error', async () => {
     for (const auth of [{ key: 'wrong-key' }, {}]) {
       const socket = connect(auth);

@@ -195,6 +195,9 @@ export const priceSocket = {
   },
 } as const;
 
+/** GET /market/socket: how a signed-in client reaches the price socket (same origin). */
+export const priceSocketConfigResponse = z.object({ data: z.object({ key: z.string(), path: z.string() }) });
+
 export const subscribeAllOptions = z.object({ batch: z.boolean().optional(), snapshot: z.boolean().optional() });
 export const instrumentKeys = z.array(z.union([z.string().min(1).max(40), z.number().int().positive()])).max(5000);
 export const subscribeRequest = z.union([instrumentKeys, z.object({ symbols: instrumentKeys })]);

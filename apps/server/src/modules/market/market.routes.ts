@@ -12,6 +12,8 @@ import {
   envelope,
   idParam,
   paged,
+  priceSocket,
+  priceSocketConfigResponse,
 } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http/errors.ts';
@@ -31,6 +33,11 @@ export async function marketRoutes(app: FastifyInstance, ctx: AppContext) {
     if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(market.assetsGzip());
     return reply.send(market.assetsJson());
   });
+
+  // The key is the SPEC's public app key of the price socket: any signed-in client may have it.
+  api.get('/market/socket', { schema: { tags, response: { 200: priceSocketConfigResponse } } }, async () => ({
+    data: { key: ctx.config.priceSocketKey, path: priceSocket.path },
+  }));
 
   api.get(
     '/assets/:id/candles',
