@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { catalogueRows } from './catalogue-rows.ts';
+import { MarketCatalog } from './market-catalog.ts';
+import { MarketState } from './market-state.ts';
+
+const NOW = Date.parse('2026-11-25T15:00:00Z');
+const rows = () => catalogueRows(['EURUSD', 'USDJPY', 'BTCUSD', 'AAPL'], new Date(NOW));
+
+describe('market state', () => {
+  it('finds instruments by id, symbol, display symbol or sy', () => {
+    const state = new MarketState(rows(), NOW);
+    const btc = state.find('BTCUSD')!;
+    expect(state.find('btc/usd')).toBe(btc);
+    expect(state.find(btc.id)).toBe(btc);
+    expect(state.find(String(btc.id))).toBe(btc);
+    expect(state.find('NOPE')).toBeUndefined();
+  });
+
+  it('quotes bid and ask from the spreads and tells listeners of every tick', () => {
+    const state = new MarketState(rows(), NOW);
+    const eur = state.find('EURUSD')!;
+    const seen: number[] = [];
+    const stop = state.onTick((q) => seen.push(q.price));
+    state.tick(eur.index, 1.1, 1000, NOW + 5);
+    stop();
+    state.tick(eur.index, 1.2, 1000, NOW + 6);
+    expect(seen).toEqual([1.1]);
+    expect(state.quote(eur.id)).toEqual({ assetId: eur.id, price: 1.2, bid: 1.2 * (1 - eur.sellSpread), ask: 1.2 * (1 + eur.buySpread), ts: NOW + 6 });
+    expect(state.quote(99_999)).toBeNull();
+  });
+
+  it('shows the SPEC asset with prices derived from the mid and the spreads', () => {
+    const state = new MarketState(rows(), NOW);
+    const jpy = state.find('USDJPY')!;
+    state.tick(jpy.index, 151.234, 5, NOW);
+    const a = state.asset(jpy);
+    expect(a).toMatchObject({ id: jpy.id, asset_id: jpy.id, rate: 151.234, digits: 3, contract_size: 100_000, position: 1000, type: 'forex', category: 'major' });
+    expect(a.buy_price).toBe(Math.round(151.234 * (1 + jpy.buySpread) * 1000) / 1000);
+    expect(a.sell_price).toBe(Math.round(151.234 * (1 - jpy.sellSpread) * 1000) / 1000);
+    expect(a.updated_at).toBe(new Date(NOW).toISOString());
+  });
+
+  it('tells whether a market is open from the instrument type', () => {
+    const state = new MarketState(rows(), NOW);
+    const saturday = new Date('2026-11-28T15:00:00Z');
+    expect(state.isOpen(state.find('AAPL')!.id, new Date(NOW))).toBe(true);
+    expect(state.isOpen(state.find('AAPL')!.id, saturday)).toBe(false);
+    expect(state.isOpen(state.find('BTCUSD')!.id, saturday)).toBe(true);
+    expect(state.isOpen(99_999)).toBe(false);
+  });
+
+  it('applies updates broadcast by the worker node', () => {
+    const state = new MarketState(rows(), NOW);
+    const btc = state.find('BTCUSD')!;
+    state.applyPacked([btc.id, 70_000, 65_000, 71_000, 2000, 2.94, 123, NOW + 1]);
+    expect(state.update(btc)).toEqual({
+      id: btc.id,
+      price: 70_000,
+      priceLow24h: 65_000,
+      priceHigh24h: 71_000,
+      change24h: 2000,
+      changePercent24h: 2.94,
+      volume24h: 123,
+      lastUpdated: new Date(NOW + 1).toISOString(),
+      ts: NOW + 1,
+    });
+  });
+
+  it('gives the trading engine its catalogue view, without disabled instruments to open', async () => {
+    const source = rows();
+    const state = new MarketState(source, NOW);
+    const catalog = new MarketCatalog(state);
+    expect(await catalog.get(state.find('BTCUSD')!.id)).toMatchObject({ symbol: 'BTCUSD', category: 'cryptos', contractSize: 1, quoteCurrency: 'USD' });
+    expect((await catalog.pair('USD', 'JPY'))?.symbol).toBe('USDJPY');
+    expect(await catalog.pair('JPY', 'USD')).toBeNull();
+    const revision = state.revision;
+    state.replaceInstrument({ ...source.find((r) => r.symbol === 'EURUSD')!, enabled: false });
+    expect(state.revision).toBe(revision + 1);
+    expect(await catalog.get(state.find('EURUSD')!.id)).toBeNull();
+    expect((await catalog.pair('EUR', 'USD'))?.symbol).toBe('EURUSD');
+    expect(state.enabledAssets().map((a) => a.symbol)).toEqual(['USDJPY', 'BTCUSD', 'AAPL']);
+  });
+});
