@@ -118,6 +118,31 @@ describe('price socket', () => {
     socket.disconnect();
   });
 
+  it('encodes each data:batch packet once for all its receivers', async () => {
+    const clients = [connect(), connect(), connect()];
+    await Promise.all(clients.map((c) => once(c, 'connect')));
+    const subscribed = clients.map((c) => once<AssetSnapshot>(c, 'data:all'));
+    for (const c of clients) c.emit('subscribe:all', { batch: true });
+    await Promise.all(subscribed);
+    const { encoder } = serverIo();
+    const encode = encoder.encode.bind(encoder);
+    const encoded: string[] = [];
+    encoder.encode = (packet) => {
+      encoded.push(String((packet.data as unknown[] | undefined)?.[0]));
+      return encode(packet);
+    };
+    try {
+      const received = clients.map((c) => once<PriceBatch>(c, 'data:batch'));
+      tick(20);
+      const batches = await Promise.all(received);
+      expect(batches[1]).toEqual(batches[0]);
+      expect(encoded.filter((e) => e === 'data:batch')).toHaveLength(1);
+    } finally {
+      encoder.encode = encode;
+      for (const c of clients) c.disconnect();
+    }
+  });
+
   it('sends only the chosen instruments after subscribe, with their snapshot in the acknowledgement', async () => {
     const socket = connect();
     await once(socket, 'connect');
@@ -160,9 +185,13 @@ describe('price socket', () => {
   });
 });
 
-/** The server side of every connected price socket client. */
-function serverSockets() {
+function serverIo() {
   const socket = marketOf(server.ctx).priceSocket;
   if (!socket) throw new Error('the price socket is not attached');
-  return [...socket.io.of('/').sockets.values()];
+  return socket.io;
+}
+
+/** The server side of every connected price socket client. */
+function serverSockets() {
+  return [...serverIo().of('/').sockets.values()];
 }
