@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { journalEntries, journalKinds, tradingAccounts } from '../../db/schema/index.ts';
 
@@ -31,10 +31,13 @@ export async function postEntry(
 
 /** Accounts whose balance differs from the sum of their journal: must always be empty. */
 export async function unbalancedAccounts(db: DbOrTx): Promise<{ id: number; balance: string; journal: string }[]> {
-  const journal = sql<string>`coalesce((select sum(${journalEntries.amount}) from ${journalEntries} where ${journalEntries.accountId} = ${tradingAccounts.id}), 0)`;
-  return db
-    .select({ id: tradingAccounts.id, balance: tradingAccounts.balance, journal: sql<string>`${journal}::text` })
-    .from(tradingAccounts)
-    .where(sql`${tradingAccounts.balance} <> ${journal}`)
-    .orderBy(asc(tradingAccounts.id));
+  // Plain SQL with qualified names: inside a correlated subquery an unqualified "id" would bind
+  // to journal_entries.id.
+  const result = await db.execute(sql`
+    SELECT a.id, a.balance::text AS balance, coalesce(j.total, 0)::text AS journal
+    FROM trading_accounts a
+    LEFT JOIN (SELECT account_id, sum(amount) AS total FROM journal_entries GROUP BY account_id) j ON j.account_id = a.id
+    WHERE a.balance <> coalesce(j.total, 0)
+    ORDER BY a.id`);
+  return (result as unknown as { rows: { id: number; balance: string; journal: string }[] }).rows;
 }

@@ -52,11 +52,13 @@ export async function registerCustomer(ctx: AppContext, form: RegisterForm): Pro
 
 export async function createUser(ctx: AppContext, user: NewUser): Promise<User> {
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const row = await insertUser(tx, user);
-      await openDefaultAccounts(tx, row.id, ctx.config.demoBalance);
-      return userView(tx, row);
+    const row = await ctx.db.transaction(async (tx) => {
+      const inserted = await insertUser(tx, user);
+      await openDefaultAccounts(tx, inserted.id, ctx.config.demoBalance);
+      return inserted;
     });
+    // Read back after commit: the view runs its queries in parallel, which one transaction cannot.
+    return await userView(ctx.db, row);
   } catch (error) {
     // Two sign-ups racing for one email: the unique index decides.
     if (String((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === '23505') {
