@@ -94,8 +94,9 @@ function acceptEmptyJson(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    parseJson(request, body, done);
+    const text = body.toString();
+    if (text === '') return done(null, undefined);
+    parseJson(request, text, done);
   });
 }
 
