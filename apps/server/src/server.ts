@@ -29,6 +29,8 @@ export async function startServer(config: Config, opts: { logger?: boolean | obj
     logger: opts.logger ?? loggerOptions(config),
     trustProxy: true,
     bodyLimit: 1_048_576,
+    // Tests stop servers with uploads possibly in flight; production lets them finish.
+    forceCloseConnections: config.env === 'test' ? true : 'idle',
   });
   const database = await openDatabase(config);
   await migrate(database);
