@@ -14,6 +14,11 @@ if (typeof window !== 'undefined') {
   for (const type of ['pointerdown', 'keydown', 'touchstart'] as const) window.addEventListener(type, allow, true);
 }
 
+/** Whether the user has interacted with the page, so sounds may play. */
+export function audioAllowed(): boolean {
+  return allowed;
+}
+
 /** Plays the notification chime once audio is allowed; failures are logged only (SPEC §8). */
 export function playNotificationSound(): void {
   if (!allowed) return;
