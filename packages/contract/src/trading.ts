@@ -153,15 +153,16 @@ export const storeTradeResponse = z.object({ data: tradeSchema, receipt: fillRec
 export type StoreTradeResponse = z.infer<typeof storeTradeResponse>;
 
 /** POST /trade/{id}/close: the whole position, or `volume` lots of it. */
-export const closeTradeRequest = z.object({ volume: z.coerce.number().positive(tradingMessages.volumePositive).optional() }).nullish();
+export const closeTradeRequest = z.strictObject({ volume: z.coerce.number().positive(tradingMessages.volumePositive).optional() }).nullish();
 /** The closed trade (for a partial close, the closed slice) and its exit receipt. */
 export const closeTradeResponse = z.object({ data: tradeSchema, receipt: fillReceipt, message: z.string() });
 
-export const closeAllRequest = z.object({ account_id: z.coerce.number().int().positive().optional() }).nullish();
+// Strict: "close everything" must not be what a garbled request falls back to.
+export const closeAllRequest = z.strictObject({ account_id: z.coerce.number().int().positive().optional() }).nullish();
 export const closeAllResponse = z.object({ data: z.array(tradeSchema), message: z.string() });
 
 /** PATCH /trade/{id}: new levels; 0 or null removes one, an absent field keeps it. `price` moves a pending order. */
-export const modifyTradeRequest = z.object({
+export const modifyTradeRequest = z.strictObject({
   take_profit: optionalLevel.optional(),
   stop_loss: optionalLevel.optional(),
   trailing_stop: optionalLevel.optional(),
