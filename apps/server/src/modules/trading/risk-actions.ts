@@ -70,7 +70,8 @@ export async function fillPending(ctx: AppContext, prices: PriceSource, tradeId:
       filledPrice: String(fill),
       requestedPrice: String(trigger),
       slippage: String(slippageOf(fresh.tradeType, trigger, fill)),
-      latencyMs: Math.max(0, Date.now() - quote.ts),
+      // Simulated ticks carry fractional milliseconds; the column holds whole ones.
+      latencyMs: Math.max(0, Math.round(Date.now() - quote.ts)),
       openTime: new Date(),
       margin: margin.toFixed(2),
       stopLoss,
