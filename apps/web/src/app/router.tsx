@@ -57,7 +57,7 @@ export const router = createBrowserRouter([
       {
         path: '/mt4',
         element: <ProtectedRoute><Outlet /></ProtectedRoute>,
-        children: [{ index: true, lazy: page(() => import('@/features/trading-room/trading-room-page'), 'TradingRoomPage') }],
+        children: [{ index: true, lazy: page(() => import('./routes/trading-room'), 'TradingRoomRoute') }],
       },
       {
         path: '/admin',

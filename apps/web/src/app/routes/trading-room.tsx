@@ -1,0 +1,31 @@
+import { AddPairDialog } from '@/features/market-watch/components/add-pair-dialog';
+import { AssetInfoDialog } from '@/features/market-watch/components/asset-info-dialog';
+import { FeedStatus } from '@/features/market-watch/components/feed-status';
+import { MarketWatch } from '@/features/market-watch/components/market-watch';
+import { PairTabs } from '@/features/market-watch/components/pair-tabs';
+import { useMarketData } from '@/features/market-watch/hooks/use-market-data';
+import { PriceButtons } from '@/features/order-entry/components/price-buttons';
+import { ActiveOrdersPanel, ActivePositions, PositionsHistory, TradingHistoryPanel } from '@/features/positions/components/trades-table';
+import { TradingRoomPage } from '@/features/trading-room/trading-room-page';
+
+/** /mt4: the trading room with the market, positions and order entry features in its slots. */
+export function TradingRoomRoute() {
+  useMarketData();
+  return (
+    <TradingRoomPage
+      pairTabs={<PairTabs />}
+      addPair={<AddPairDialog />}
+      priceButtons={<PriceButtons className="flex-1" />}
+      feedStatus={<FeedStatus className="hidden md:flex" />}
+      panels={{
+        'market-watch': <MarketWatch heading={false} className="flex-1" />,
+        'active-orders': <ActiveOrdersPanel />,
+        'trading-history': <TradingHistoryPanel />,
+      }}
+      sidebarMarketWatch={<MarketWatch className="flex-1" />}
+      activePositions={<ActivePositions />}
+      positionsHistory={<PositionsHistory />}
+      dialogs={<AssetInfoDialog />}
+    />
+  );
+}

@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { http } from '@/lib/api-client';
+
+export const priceSocketKeys = { config: ['price-socket', 'config'] as const };
+
+/** The price socket's API key (SPEC §7 "API key in handshake auth"), as the server publishes it. */
+export async function getPriceSocketKey(): Promise<string> {
+  const { data } = await http.get<{ data: { key: string } }>('/market/socket');
+  return data.key;
+}
+
+/** The key once known, else null (the feed waits for it). */
+export function usePriceSocketKey(): string | null {
+  return useQuery({ queryKey: priceSocketKeys.config, queryFn: getPriceSocketKey, staleTime: Infinity, retry: 1 }).data ?? null;
+}

@@ -1,0 +1,98 @@
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ChevronDown, ChevronRight, Search } from 'lucide-react';
+import type { Asset, AssetType } from '@bourse/contract';
+import { cn } from '@/lib/cn';
+import { assetStore, useAssetStore } from '@/stores/asset-store';
+import { useAssets } from '../api/get-assets';
+import { categoryLabel, marketWatchRows } from '../lib/asset-search';
+import { useAssetInfo } from '../stores/asset-info-store';
+import { AssetListState } from './asset-list-state';
+import { MarketWatchRow } from './market-watch-row';
+
+const ROW_PX = 44;
+const CATEGORY_PX = 32;
+
+/**
+ * SPEC §2 market watch: categories that expand and collapse, search over name, symbol and sy, and
+ * live bid/ask. Only the rows in view are rendered (2,000+ instruments).
+ */
+export function MarketWatch({ className, title = 'Market Watch', heading = true }: { className?: string; title?: string; heading?: boolean }) {
+  const assets = useAssets();
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<AssetType>>(() => new Set());
+  const rows = useMemo(() => marketWatchRows(assets.data ?? [], deferredQuery, collapsed), [assets.data, deferredQuery, collapsed]);
+  const activeId = useAssetStore((s) => s.activeAsset?.asset_id);
+  const showInfo = useAssetInfo((s) => s.show);
+  const select = useCallback((asset: Asset) => assetStore.getState().selectAsset(asset), []);
+  const toggle = (type: AssetType) =>
+    setCollapsed((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(type)) next.add(type);
+      return next;
+    });
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => (rows[i]?.kind === 'category' ? CATEGORY_PX : ROW_PX),
+    getItemKey: (i) => {
+      const row = rows[i]!;
+      return row.kind === 'category' ? `c:${row.type}` : row.asset.asset_id;
+    },
+    overscan: 6,
+  });
+
+  const state = assets.isPending ? 'loading' : assets.isError && !assets.data ? 'error' : rows.length === 0 ? 'empty' : null;
+  return (
+    <section aria-label={title} className={cn('flex min-h-0 flex-col', className)}>
+      {heading && <h2 className="px-3 pt-3 pb-2 text-xs font-semibold tracking-wider text-muted uppercase">{title}</h2>}
+      <label className="mx-3 my-2 flex h-8 items-center gap-2 rounded-md border border-line bg-panel-2 px-2 text-xs focus-within:border-brand">
+        <Search className="size-3.5 text-muted" aria-hidden />
+        <input
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Search name or symbol"
+          aria-label={`Search ${title}`}
+          className="min-w-0 flex-1 bg-transparent text-fg outline-none placeholder:text-muted/70"
+        />
+      </label>
+      <div className="flex border-y border-line bg-panel-2/50 py-1 pr-7 pl-3 text-[10px] font-semibold tracking-wider text-muted uppercase">
+        <span className="flex-1">Symbol</span>
+        <span className="w-[4.75rem] px-1 text-right">Bid</span>
+        <span className="w-[4.75rem] px-1 text-right">Ask</span>
+      </div>
+      {state ? (
+        <AssetListState state={state} onRetry={() => void assets.refetch()} />
+      ) : (
+        <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="market-watch-list">
+          <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index]!;
+              return (
+                <div key={item.key} className="absolute inset-x-0 top-0" style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
+                  {row.kind === 'category' ? (
+                    <button
+                      type="button"
+                      onClick={() => toggle(row.type)}
+                      aria-expanded={row.expanded}
+                      className="flex h-full w-full items-center gap-1.5 bg-panel-2/70 px-2 text-xs font-semibold text-fg hover:bg-panel-2"
+                    >
+                      {row.expanded ? <ChevronDown className="size-3.5" aria-hidden /> : <ChevronRight className="size-3.5" aria-hidden />}
+                      {categoryLabel[row.type]}
+                      <span className="ml-auto rounded-full bg-line px-1.5 text-[10px] text-muted">{row.count}</span>
+                    </button>
+                  ) : (
+                    <MarketWatchRow asset={row.asset} active={row.asset.asset_id === activeId} onSelect={select} onInfo={showInfo} />
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { assetStore } from '@/stores/asset-store';
+import { ASSETS_ERROR, useAssets } from '../api/get-assets';
+import { usePriceFeed } from './use-price-feed';
+import { usePriceSocketKey } from '../api/get-price-socket-key';
+
+/**
+ * Everything the trading room needs from the market, started once by the room: the catalogue
+ * (into the asset store, with the SPEC §8 toast when it fails) and the live price feed.
+ */
+export function useMarketData() {
+  const assets = useAssets();
+  const key = usePriceSocketKey();
+  usePriceFeed(key);
+  useEffect(() => {
+    if (assets.data) assetStore.getState().setAssets(assets.data);
+  }, [assets.data]);
+  useEffect(() => {
+    if (assets.isError) toast.error(ASSETS_ERROR, { id: 'assets-error' });
+  }, [assets.isError, assets.errorUpdatedAt]);
+}

@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { create } from 'zustand';
+import { priceSocket, type Asset } from '@bourse/contract';
+import { connectPriceSocket } from '@/lib/price-socket';
+import { liveFromPacked, liveFromUpdate, priceTicks, type TickStore } from '@/stores/tick-store';
+import { assetKeys } from '../api/get-assets';
+
+/** SPEC §4 connection states, for the feed indicator. */
+export type FeedStatus = 'disconnected' | 'connecting' | 'connected' | 'failed';
+
+export const useFeedStatus = create<{ status: FeedStatus; error: string | null }>()(() => ({ status: 'disconnected', error: null }));
+
+const setStatus = (status: FeedStatus, error: string | null = null) => useFeedStatus.setState({ status, error });
+
+/** Seeds the tick store from a data:all snapshot, so prices show before the first tick. */
+export function seedTicks(assets: readonly Asset[], ticks: TickStore = priceTicks) {
+  for (const a of assets) {
+    ticks.push(a.asset_id, { price: a.rate, low: a.price_low, high: a.price_high, change: a.change, changePercent: a.change_percent, volume: a.volume, ts: Date.parse(a.updated_at) });
+  }
+}
+
+/**
+ * Streams the whole market from the price socket while mounted (SPEC §7): `subscribe:all` on every
+ * connect, data:all refreshing the catalogue, then coalesced batches (or single data:update
+ * events) into the tick store. Nothing here touches React state per tick.
+ */
+export function usePriceFeed(key: string | null) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!key) return;
+    const { events } = priceSocket;
+    const socket = connectPriceSocket(key);
+    setStatus('connecting');
+    socket.on('connect', () => {
+      setStatus('connected');
+      socket.emit(events.subscribeAll, { batch: true });
+    });
+    socket.on(events.all, (snapshot) => {
+      if (!snapshot.success) return;
+      queryClient.setQueryData(assetKeys.list(), snapshot.data);
+      seedTicks(snapshot.data);
+    });
+    socket.on(events.update, (update) => priceTicks.push(update.id, liveFromUpdate(update)));
+    socket.on(events.batch, (batch) => {
+      for (const packed of batch.data) priceTicks.push(packed[0], liveFromPacked(packed));
+    });
+    socket.on('disconnect', () => setStatus('connecting'));
+    // A refused handshake (wrong key) is final; a network error is retried by the client.
+    socket.on('connect_error', (error) => setStatus(socket.active ? 'connecting' : 'failed', error.message));
+    socket.io.on('reconnect_failed', () => setStatus('failed', 'Connection failed'));
+    return () => {
+      socket.disconnect();
+      setStatus('disconnected');
+    };
+  }, [key, queryClient]);
+}

@@ -1,0 +1,83 @@
+import type { Asset, AssetType } from '@bourse/contract';
+
+const norm = (s: string) => s.trim().toLowerCase();
+
+function matchesAny(fields: string[], query: string): boolean {
+  const q = norm(query);
+  return q === '' || fields.some((f) => f.toLowerCase().includes(q));
+}
+
+/** SPEC §2 market watch search: name, symbol and sy. */
+export const matchesMarketWatch = (asset: Asset, query: string) => matchesAny([asset.name, asset.symbol, asset.sy], query);
+
+/** SPEC §2 Add-pair search: name, symbol and symbol_display. */
+export const matchesAddPair = (asset: Asset, query: string) => matchesAny([asset.name, asset.symbol, asset.symbol_display], query);
+
+/** Market watch categories, in the order they are listed. */
+export const categoryOrder: AssetType[] = ['forex', 'crypto', 'indices', 'stocks', 'commodities', 'metals'];
+
+export const categoryLabel: Record<AssetType, string> = {
+  forex: 'Forex',
+  crypto: 'Crypto',
+  indices: 'Indices & ETFs',
+  stocks: 'Stocks',
+  commodities: 'Commodities',
+  metals: 'Metals',
+};
+
+/** A line of the market watch list: a category header or an instrument. */
+export type WatchRow =
+  | { kind: 'category'; type: AssetType; count: number; expanded: boolean }
+  | { kind: 'asset'; asset: Asset };
+
+/**
+ * The market watch as one flat list (what the virtualised list renders): each category with its
+ * matching instruments, those of collapsed categories left out. While searching every category
+ * with a match is open, so a match is never hidden.
+ */
+export function marketWatchRows(assets: readonly Asset[], query: string, collapsed: ReadonlySet<AssetType>): WatchRow[] {
+  const byType = new Map<AssetType, Asset[]>();
+  for (const a of assets) {
+    if (!matchesMarketWatch(a, query)) continue;
+    const list = byType.get(a.type);
+    if (list) list.push(a);
+    else byType.set(a.type, [a]);
+  }
+  const searching = norm(query) !== '';
+  const rows: WatchRow[] = [];
+  for (const type of categoryOrder) {
+    const list = byType.get(type);
+    if (!list) continue;
+    const expanded = searching || !collapsed.has(type);
+    rows.push({ kind: 'category', type, count: list.length, expanded });
+    if (expanded) for (const asset of list) rows.push({ kind: 'asset', asset });
+  }
+  return rows;
+}
+
+/** SPEC §2 Add-pair dialog tabs. ETFs holds the `indices` type (SPEC §3 "indices/ETFs"). */
+export const pairTabs = ['Watchlist', 'Forex', 'Stock', 'Crypto', 'Commodities', 'ETFs'] as const;
+export type PairTab = (typeof pairTabs)[number];
+
+const tabTypes: Record<Exclude<PairTab, 'Watchlist'>, AssetType[]> = {
+  Forex: ['forex'],
+  Stock: ['stocks'],
+  Crypto: ['crypto'],
+  Commodities: ['commodities', 'metals'],
+  ETFs: ['indices'],
+};
+
+/** The instruments of every tab that match the search; Watchlist holds starred symbol_display values. */
+export function pairTabLists(assets: readonly Asset[], query: string, watchlist: readonly string[]): Record<PairTab, Asset[]> {
+  const starred = new Set(watchlist);
+  const lists = Object.fromEntries(pairTabs.map((t) => [t, [] as Asset[]])) as Record<PairTab, Asset[]>;
+  const tabOfType = new Map<AssetType, PairTab>();
+  for (const [tab, types] of Object.entries(tabTypes)) for (const t of types) tabOfType.set(t, tab as PairTab);
+  for (const a of assets) {
+    if (!matchesAddPair(a, query)) continue;
+    if (starred.has(a.symbol_display)) lists.Watchlist.push(a);
+    const tab = tabOfType.get(a.type);
+    if (tab) lists[tab].push(a);
+  }
+  return lists;
+}

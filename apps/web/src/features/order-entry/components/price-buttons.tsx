@@ -1,0 +1,49 @@
+import type { TradeSide } from '@bourse/contract';
+import { PriceFlash } from '@/components/price-flash';
+import { cn } from '@/lib/cn';
+import { formatPrice } from '@/lib/format';
+import { sidePrice } from '@/stores/asset-rules';
+import { useAssetStore } from '@/stores/asset-store';
+import { useTick } from '@/stores/tick-store';
+
+/** SPEC §9: 4 decimals on the header buttons. */
+const DIGITS = 4;
+
+type PriceButtonsProps = {
+  /** Places a market order on the active asset; without it the buttons only quote. */
+  onTrade?: (side: TradeSide) => void;
+  /** SPEC §4: while an order is in flight both buttons show a spinner and "Processing...". */
+  busy?: boolean;
+  className?: string;
+};
+
+/** SELL at the bid and BUY at the ask of the active asset, live. */
+export function PriceButtons({ onTrade, busy, className }: PriceButtonsProps) {
+  const asset = useAssetStore((s) => s.activeAsset);
+  const tick = useTick(asset?.asset_id);
+  const price = (side: 'bid' | 'ask') => (asset ? formatPrice(sidePrice(asset, tick?.price, side), DIGITS) : '—');
+  const button = (side: TradeSide, label: string, quote: string) => (
+    <button
+      type="button"
+      onClick={() => onTrade?.(side)}
+      disabled={!asset || busy}
+      aria-label={`${label} ${asset?.symbol_display ?? ''} at ${quote}`.replace(/\s+/g, ' ')}
+      data-testid={`${side}-button`}
+      className={cn(
+        'flex h-10 min-w-0 flex-1 flex-col items-center justify-center rounded-md px-3 leading-tight text-white transition-colors disabled:opacity-60 md:w-32 md:flex-none',
+        side === 'buy' ? 'bg-up hover:bg-green-700' : 'bg-down hover:bg-red-700',
+      )}
+    >
+      <span className="text-[10px] font-semibold tracking-wider">{busy ? 'Processing...' : label}</span>
+      <PriceFlash tick={tick} className="px-1 font-mono text-sm font-semibold tabular-nums">
+        <span data-testid={`${side}-price`}>{quote}</span>
+      </PriceFlash>
+    </button>
+  );
+  return (
+    <div className={cn('flex gap-2', className)}>
+      {button('sell', 'SELL', price('bid'))}
+      {button('buy', 'BUY', price('ask'))}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import type { PackedPriceUpdate, PriceUpdate } from '@bourse/contract';
+import type { LiveValues } from './asset-rules';
+
+/** One instrument's latest values plus what the screen needs to flash a change. */
+export type Tick = Readonly<
+  LiveValues & {
+    /** Direction of the last price change: 1 up, -1 down, 0 none yet. */
+    dir: 1 | -1 | 0;
+    /** Counts price changes, so a repeated move in the same direction can flash again. */
+    moves: number;
+  }
+>;
+
+type Listener = () => void;
+type FlushListener = (changed: ReadonlySet<number>) => void;
+export type FrameScheduler = (callback: () => void) => void;
+
+export type TickStore = {
+  /** Queues a tick; the screen sees it at the next frame, coalesced with any later tick of the same id. */
+  push(id: number, values: LiveValues): void;
+  get(id: number): Tick | undefined;
+  /** Called after a frame's flush when `id` changed. */
+  subscribe(id: number, listener: Listener): () => void;
+  /** Called after every flush with the ids that changed. */
+  subscribeFlush(listener: FlushListener): () => void;
+  /** Applies everything queued now (normally done once per animation frame). */
+  flush(): void;
+  clear(): void;
+};
+
+const browserFrame: FrameScheduler = (cb) => {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(cb);
+  else setTimeout(cb, 16);
+};
+
+/**
+ * Price ticks live outside React (DESIGN §1.4): a socket can deliver thousands per second, so they
+ * are queued per instrument and applied at most once per animation frame, and only the rows
+ * reading a changed instrument re-render.
+ */
+export function createTickStore(schedule: FrameScheduler = browserFrame): TickStore {
+  const current = new Map<number, Tick>();
+  let pending = new Map<number, LiveValues>();
+  const byId = new Map<number, Set<Listener>>();
+  const onFlush = new Set<FlushListener>();
+  let scheduled = false;
+
+  function merge(prev: Tick | undefined, next: LiveValues): Tick {
+    const moved = prev !== undefined && next.price !== prev.price;
+    return {
+      price: next.price,
+      low: next.low ?? prev?.low,
+      high: next.high ?? prev?.high,
+      change: next.change ?? prev?.change,
+      changePercent: next.changePercent ?? prev?.changePercent,
+      volume: next.volume ?? prev?.volume,
+      ts: next.ts ?? prev?.ts,
+      dir: moved ? (next.price > prev.price ? 1 : -1) : (prev?.dir ?? 0),
+      moves: (prev?.moves ?? 0) + (moved ? 1 : 0),
+    };
+  }
+
+  const store: TickStore = {
+    push(id, values) {
+      const queued = pending.get(id);
+      // Optional 24 h fields of an earlier tick in the same frame survive a later tick without them.
+      pending.set(id, queued ? mergeQueued(queued, values) : values);
+      if (!scheduled) {
+        scheduled = true;
+        schedule(store.flush);
+      }
+    },
+    get: (id) => current.get(id),
+    subscribe(id, listener) {
+      let set = byId.get(id);
+      if (!set) byId.set(id, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) byId.delete(id);
+      };
+    },
+    subscribeFlush(listener) {
+      onFlush.add(listener);
+      return () => onFlush.delete(listener);
+    },
+    flush() {
+      scheduled = false;
+      if (pending.size === 0) return;
+      const batch = pending;
+      pending = new Map();
+      const changed = new Set<number>();
+      for (const [id, values] of batch) {
+        current.set(id, merge(current.get(id), values));
+        changed.add(id);
+      }
+      for (const id of changed) byId.get(id)?.forEach((l) => l());
+      onFlush.forEach((l) => l(changed));
+    },
+    clear() {
+      pending.clear();
+      current.clear();
+    },
+  };
+  return store;
+}
+
+function mergeQueued(queued: LiveValues, next: LiveValues): LiveValues {
+  return {
+    price: next.price,
+    low: next.low ?? queued.low,
+    high: next.high ?? queued.high,
+    change: next.change ?? queued.change,
+    changePercent: next.changePercent ?? queued.changePercent,
+    volume: next.volume ?? queued.volume,
+    ts: next.ts ?? queued.ts,
+  };
+}
+
+/** A SPEC §3 live price update as tick values. */
+export function liveFromUpdate(u: Pick<PriceUpdate, 'price'> & Partial<PriceUpdate>): LiveValues {
+  return {
+    price: u.price,
+    low: u.priceLow24h,
+    high: u.priceHigh24h,
+    change: u.change24h,
+    changePercent: u.changePercent24h,
+    volume: u.volume24h,
+    ts: u.ts ?? (u.lastUpdated ? Date.parse(u.lastUpdated) : undefined),
+  };
+}
+
+/** A `data:batch` tuple as tick values, without building the ISO date the unpacked form carries. */
+export function liveFromPacked(p: PackedPriceUpdate): LiveValues {
+  return { price: p[1], low: p[2], high: p[3], change: p[4], changePercent: p[5], volume: p[6], ts: p[7] };
+}
+
+/** The price ticks of the running page. */
+export const priceTicks = createTickStore();
+
+/** One instrument's latest tick; re-renders only when that instrument changed in a flush. */
+export function useTick(id: number | null | undefined, store: TickStore = priceTicks): Tick | undefined {
+  const subscribe = useCallback((cb: Listener) => (id == null ? () => {} : store.subscribe(id, cb)), [id, store]);
+  const get = useCallback(() => (id == null ? undefined : store.get(id)), [id, store]);
+  return useSyncExternalStore(subscribe, get, get);
+}
