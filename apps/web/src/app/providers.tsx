@@ -23,6 +23,9 @@ export function Providers({ children }: { children: ReactNode }) {
         visibleToasts={TOAST.visible}
         gap={TOAST.gapPx}
         style={{ ['--width' as string]: `${TOAST.widthPx}px` }}
+        // Screens whose top bar holds controls (the trading room) set --toast-top to keep them uncovered.
+        offset={{ top: 'var(--toast-top, 24px)' }}
+        mobileOffset={{ top: 'var(--toast-top, 16px)' }}
       />
     </QueryClientProvider>
   );

@@ -23,6 +23,10 @@ describe('TP/SL presets', () => {
       }
     }
   });
+  it('measures the stop-loss from the closing price, outside the spread', () => {
+    expect(presetTargets('default', 'buy', 1000, 998)).toEqual({ takeProfit: 1001, stopLoss: 997.002 });
+    expect(presetTargets('default', 'sell', 998, 1000)).toEqual({ takeProfit: 997.002, stopLoss: 1001 });
+  });
   it('leaves a stop-loss that would round to 0 unset', () => expect(presetTargets('default', 'buy', 0.0009).stopLoss).toBeNull());
   it('rounding helpers', () => {
     expect(roundAway(1.2, -1)).toBe(1.2);

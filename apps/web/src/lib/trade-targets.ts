@@ -38,11 +38,16 @@ export function roundTarget(value: number): number {
   return Number(value.toFixed(TARGET_DECIMALS));
 }
 
-/** The preset's levels for a `side` order entering at `entry`, on the 3-decimal grid. */
-export function presetTargets(preset: TargetPreset, side: TradeSide, entry: number): Targets {
+/**
+ * The preset's levels for a `side` order entering at `entry`, on the 3-decimal grid. The
+ * take-profit is measured from the entry; the stop-loss from `close`, the price the position is
+ * valued at (the bid for a buy, the ask for a sell), so a spread wider than the preset's distance
+ * does not close the position at once.
+ */
+export function presetTargets(preset: TargetPreset, side: TradeSide, entry: number, close: number = entry): Targets {
   const { takeProfit, stopLoss } = presetPercents[preset];
   const tp = defaultTargets(side, entry, takeProfit).takeProfit;
-  const sl = defaultTargets(side, entry, stopLoss).stopLoss;
+  const sl = defaultTargets(side, close, stopLoss).stopLoss;
   const up = side === 'buy' ? 1 : -1;
   const stop = roundAway(sl, up === 1 ? -1 : 1);
   return { takeProfit: roundAway(tp, up), stopLoss: stop > 0 ? stop : null };

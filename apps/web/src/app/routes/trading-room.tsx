@@ -4,7 +4,8 @@ import { FeedStatus } from '@/features/market-watch/components/feed-status';
 import { MarketWatch } from '@/features/market-watch/components/market-watch';
 import { PairTabs } from '@/features/market-watch/components/pair-tabs';
 import { useMarketData } from '@/features/market-watch/hooks/use-market-data';
-import { PriceButtons } from '@/features/order-entry/components/price-buttons';
+import { OrderBar } from '@/features/order-entry/components/order-bar';
+import { TradeFeeds } from '@/features/positions/components/trade-feeds';
 import { ActiveOrdersPanel, ActivePositions, PositionsHistory, TradingHistoryPanel } from '@/features/positions/components/trades-table';
 import { TradingRoomPage } from '@/features/trading-room/trading-room-page';
 
@@ -15,7 +16,7 @@ export function TradingRoomRoute() {
     <TradingRoomPage
       pairTabs={<PairTabs />}
       addPair={<AddPairDialog />}
-      priceButtons={<PriceButtons className="flex-1" />}
+      priceButtons={<OrderBar className="flex-1" />}
       feedStatus={<FeedStatus className="hidden md:flex" />}
       panels={{
         'market-watch': <MarketWatch heading={false} className="flex-1" />,
@@ -25,7 +26,12 @@ export function TradingRoomRoute() {
       sidebarMarketWatch={<MarketWatch className="flex-1" />}
       activePositions={<ActivePositions />}
       positionsHistory={<PositionsHistory />}
-      dialogs={<AssetInfoDialog />}
+      dialogs={
+        <>
+          <AssetInfoDialog />
+          <TradeFeeds />
+        </>
+      }
     />
   );
 }

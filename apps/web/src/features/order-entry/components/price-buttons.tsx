@@ -1,3 +1,4 @@
+import { Loader2 } from 'lucide-react';
 import type { TradeSide } from '@bourse/contract';
 import { PriceFlash } from '@/components/price-flash';
 import { cn } from '@/lib/cn';
@@ -34,7 +35,10 @@ export function PriceButtons({ onTrade, busy, className }: PriceButtonsProps) {
         side === 'buy' ? 'bg-up hover:bg-green-700' : 'bg-down hover:bg-red-700',
       )}
     >
-      <span className="text-[10px] font-semibold tracking-wider">{busy ? 'Processing...' : label}</span>
+      <span className="flex items-center gap-1 text-[10px] font-semibold tracking-wider">
+        {busy && <Loader2 className="size-3 animate-spin" aria-hidden />}
+        {busy ? 'Processing...' : label}
+      </span>
       <PriceFlash tick={tick} className="px-1 font-mono text-sm font-semibold tabular-nums">
         <span data-testid={`${side}-price`}>{quote}</span>
       </PriceFlash>

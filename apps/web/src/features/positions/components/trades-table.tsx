@@ -1,15 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { format } from 'date-fns';
 import type { Trade } from '@bourse/contract';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { formatMoney, formatPrice } from '@/lib/format';
+import { useSelectedAccount } from '@/stores/session-store';
 import type { TradeList } from '../api/get-trades';
 import { usePositions } from '../hooks/use-positions';
-
-/** SPEC §9: 5 decimals in orders. */
-const DIGITS = 5;
-const when = (iso: string | null) => (iso ? format(new Date(iso), 'MMM d, HH:mm') : '—');
+import { ExportCsvButton } from './export-csv-button';
+import { columns, HistoryRow, OpenPositionRow, PendingOrderRow } from './trade-rows';
 
 function LoadMoreSentinel({ onVisible }: { onVisible: () => void }) {
   const ref = useRef<HTMLTableRowElement>(null);
@@ -20,27 +17,19 @@ function LoadMoreSentinel({ onVisible }: { onVisible: () => void }) {
     observer.observe(el);
     return () => observer.disconnect();
   }, [onVisible]);
-  return <tr ref={ref} aria-hidden className="h-px" />;
+  return <tr ref={ref} aria-hidden className="h-px" data-testid="load-more" />;
 }
 
-function TradeRow({ trade, list }: { trade: Trade; list: TradeList }) {
-  const pnl = Number(trade.pnl);
-  return (
-    <tr className="border-b border-line/60" data-testid="trade-row">
-      <td className="py-1.5 pr-3 font-medium">{trade.asset_symbol}</td>
-      <td className={cn('pr-3 uppercase', trade.trade_type === 'buy' ? 'text-up' : 'text-down')}>{trade.trade_type}</td>
-      <td className="pr-3 tabular-nums">{trade.lots}</td>
-      <td className="pr-3 tabular-nums">{formatPrice(trade.opening_price ?? trade.trigger_price, DIGITS)}</td>
-      <td className="pr-3 tabular-nums">{formatPrice(trade.closing_price, DIGITS)}</td>
-      <td className={cn('pr-3 tabular-nums', pnl >= 0 ? 'text-up' : 'text-down')}>{list === 'pending' ? '—' : formatMoney(pnl)}</td>
-      <td className="text-muted">{when(list === 'closed' ? trade.close_time : trade.open_time ?? trade.created_at)}</td>
-    </tr>
-  );
+function TradeRow({ trade, list, currency }: { trade: Trade; list: TradeList; currency: string }) {
+  if (list === 'open') return <OpenPositionRow trade={trade} currency={currency} />;
+  if (list === 'pending') return <PendingOrderRow trade={trade} />;
+  return <HistoryRow trade={trade} currency={currency} />;
 }
 
-/** A trade list of the selected account, or its SPEC §2 empty text. */
+/** A trade list of the selected account, its SPEC §2 empty text, or its SPEC §8 failure text. */
 export function TradesTable({ list, emptyText, className }: { list: TradeList; emptyText: string; className?: string }) {
-  const { trades, isLoading, hasMore, loadMore } = usePositions(list);
+  const { trades, isLoading, hasMore, loadMore, error } = usePositions(list);
+  const currency = useSelectedAccount()?.currency ?? 'USD';
   if (isLoading) {
     return (
       <div className={cn('flex items-center justify-center p-4', className)}>
@@ -48,24 +37,29 @@ export function TradesTable({ list, emptyText, className }: { list: TradeList; e
       </div>
     );
   }
+  if (error && trades.length === 0) {
+    return (
+      <p role="alert" className={cn('p-4 text-center text-sm text-down', className)}>
+        {error}
+      </p>
+    );
+  }
   if (trades.length === 0) return <p className={cn('p-4 text-center text-sm text-muted', className)}>{emptyText}</p>;
   return (
     <div className={cn('overflow-auto', className)}>
       <table className="w-full min-w-[36rem] text-left text-xs">
-        <thead className="sticky top-0 bg-panel text-[10px] tracking-wider text-muted uppercase">
+        <thead className="sticky top-0 z-10 bg-panel text-[10px] tracking-wider text-muted uppercase">
           <tr>
-            <th className="py-1.5 pr-3 font-semibold">Symbol</th>
-            <th className="pr-3 font-semibold">Type</th>
-            <th className="pr-3 font-semibold">Lots</th>
-            <th className="pr-3 font-semibold">Open price</th>
-            <th className="pr-3 font-semibold">{list === 'closed' ? 'Close price' : 'Price'}</th>
-            <th className="pr-3 font-semibold">P/L</th>
-            <th className="font-semibold">Time</th>
+            {columns[list].map((title, i) => (
+              <th key={i} className="py-1.5 pr-3 font-semibold whitespace-nowrap">
+                {title}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {trades.map((t) => (
-            <TradeRow key={t.id} trade={t} list={list} />
+            <TradeRow key={t.id} trade={t} list={list} currency={currency} />
           ))}
           {hasMore && <LoadMoreSentinel onVisible={loadMore} />}
         </tbody>
@@ -76,12 +70,23 @@ export function TradesTable({ list, emptyText, className }: { list: TradeList; e
 
 /** SPEC §2 Active Orders panel: the account's pending orders. */
 export function ActiveOrdersPanel() {
-  return <TradesTable list="pending" emptyText="No active orders found" className="px-3" />;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col" data-testid="active-orders">
+      <TradesTable list="pending" emptyText="No active orders found" className="min-h-0 flex-1 px-3" />
+    </div>
+  );
 }
 
-/** SPEC §2 Trading History panel: the account's closed trades. */
+/** SPEC §2 Trading History panel: the account's closed trades, with "Export CSV". */
 export function TradingHistoryPanel() {
-  return <TradesTable list="closed" emptyText="No trading history found" className="px-3" />;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col" data-testid="trading-history">
+      <div className="flex justify-end px-2 pt-1">
+        <ExportCsvButton />
+      </div>
+      <TradesTable list="closed" emptyText="No trading history found" className="min-h-0 flex-1 px-3" />
+    </div>
+  );
 }
 
 /** ACTIVE POSITIONS tab of the positions drawer. */
@@ -89,7 +94,12 @@ export function ActivePositions() {
   return <TradesTable list="open" emptyText="No active positions found" className="h-full px-3" />;
 }
 
-/** POSITIONS HISTORY tab of the positions drawer. */
+/** POSITIONS HISTORY tab of the positions drawer, with "Export CSV". */
 export function PositionsHistory() {
-  return <TradesTable list="closed" emptyText="No historical positions found" className="h-full px-3" />;
+  return (
+    <div className="relative h-full">
+      <ExportCsvButton className="absolute top-0.5 right-2 z-20 h-6 px-2 text-[11px]" />
+      <TradesTable list="closed" emptyText="No historical positions found" className="h-full px-3" />
+    </div>
+  );
 }

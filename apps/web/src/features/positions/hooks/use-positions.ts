@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { toast } from 'sonner';
 import type { Trade } from '@bourse/contract';
+import { RETRY_MS } from '@/config/constants';
 import { useSelectedAccount } from '@/stores/session-store';
 import { tradeListErrors, useTradesQuery, type TradeList } from '../api/get-trades';
 
@@ -9,22 +10,29 @@ export type Positions = {
   isLoading: boolean;
   hasMore: boolean;
   loadMore: () => void;
+  /** SPEC §8 message while the list could not be fetched. */
+  error: string | null;
 };
 
 /**
  * The selected account's trades of one list, for the positions drawer and the Active Orders and
- * Trading History panels. A failure toasts the SPEC §8 message once per failure.
+ * Trading History panels. A failure toasts the SPEC §8 message once per failure and is retried
+ * 5 s later (SPEC §4), again and again until the list loads.
  */
 export function usePositions(list: TradeList): Positions {
   const accountId = useSelectedAccount()?.id ?? null;
   const query = useTradesQuery(list, accountId);
+  const { isError, errorUpdatedAt, refetch } = query;
   useEffect(() => {
-    if (query.isError) toast.error(tradeListErrors[list], { id: `trades-${list}` });
-  }, [query.isError, query.errorUpdatedAt, list]);
+    if (!isError || !errorUpdatedAt) return;
+    toast.error(tradeListErrors[list], { id: `trades-${list}` });
+    const retry = setTimeout(() => void refetch(), RETRY_MS);
+    return () => clearTimeout(retry);
+  }, [isError, errorUpdatedAt, list, refetch]);
   const trades = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  return { trades, isLoading: query.isPending, hasMore: hasNextPage, loadMore };
+  return { trades, isLoading: query.isPending && !isError, hasMore: hasNextPage, loadMore, error: isError ? tradeListErrors[list] : null };
 }

@@ -1,0 +1,29 @@
+import { toast } from 'sonner';
+import { tradingMessages as msg, type StoreTradeResponse, type TradeSide } from '@bourse/contract';
+import { TOAST } from '@/config/constants';
+import { fillDescription, orderPlacedTitle, pendingDescription, pendingPlacedTitle, receiptLine } from '../lib/order-messages';
+
+/** SPEC §8 success toast (3 s) with the fill receipt under the fill line. */
+export function toastOrderPlaced(side: TradeSide, response: StoreTradeResponse) {
+  const { receipt, data } = response;
+  if (!receipt) {
+    toast.success(pendingPlacedTitle(data), { description: pendingDescription(data), duration: TOAST.orderSuccessMs });
+    return;
+  }
+  toast.success(orderPlacedTitle(side), {
+    duration: TOAST.orderSuccessMs,
+    description: (
+      <span className="flex flex-col gap-0.5">
+        <span>{fillDescription(receipt)}</span>
+        <span className="font-mono text-[11px] opacity-80" data-testid="fill-receipt">
+          {receiptLine(receipt)}
+        </span>
+      </span>
+    ),
+  });
+}
+
+/** SPEC §8 failure toast (5 s) with the server's message (or the generic one) as its description. */
+export function toastOrderFailed(description: string) {
+  toast.error(msg.executeFailed, { description, duration: TOAST.orderErrorMs });
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Clock } from 'lucide-react';
+import type { BidAsk } from '@bourse/domain';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { TextField } from '@/components/ui/field';
+import { cn } from '@/lib/cn';
+import { orderKindFor, PENDING_DECIMALS, PENDING_STEP, roundPending } from '../lib/order-payload';
+import { useOrderForm } from '../stores/order-form-store';
+
+type Mode = 'current' | 'price';
+
+const toggle = (active: boolean) =>
+  cn('flex-1 rounded px-3 py-1.5 text-sm font-medium', active ? 'bg-brand text-white' : 'text-muted hover:text-fg');
+
+/** What the typed price does for each side, e.g. "BUY limit · SELL stop". */
+function KindHint({ price, quote }: { price: number | null; quote: BidAsk }) {
+  if (price === null || !(price > 0)) return null;
+  return (
+    <p className="text-xs text-muted" data-testid="pending-kind">
+      BUY places a <strong className="text-fg">{orderKindFor('buy', price, quote)}</strong> order, SELL a{' '}
+      <strong className="text-fg">{orderKindFor('sell', price, quote)}</strong> order. Market: bid {quote.bid.toFixed(PENDING_DECIMALS)}, ask{' '}
+      {quote.ask.toFixed(PENDING_DECIMALS)}.
+    </p>
+  );
+}
+
+type DialogBodyProps = { quote: BidAsk; onDone: () => void };
+
+function PendingForm({ quote, onDone }: DialogBodyProps) {
+  const current = useOrderForm((s) => s.pendingPrice);
+  const setPendingPrice = useOrderForm((s) => s.setPendingPrice);
+  const [mode, setMode] = useState<Mode>(current === null ? 'current' : 'price');
+  const [text, setText] = useState((current ?? quote.ask).toFixed(PENDING_DECIMALS));
+  const typed = Number(text);
+  const valid = text.trim() !== '' && Number.isFinite(typed) && typed > 0;
+
+  const apply = () => {
+    setPendingPrice(mode === 'current' ? null : roundPending(typed));
+    onDone();
+  };
+  const revert = () => {
+    setPendingPrice(null);
+    onDone();
+  };
+
+  return (
+    <form className="flex flex-col gap-4" noValidate onSubmit={(e) => (e.preventDefault(), apply())}>
+      <div role="radiogroup" aria-label="Entry mode" className="flex gap-1 rounded-md border border-line bg-panel-2 p-1">
+        <button type="button" role="radio" aria-checked={mode === 'current'} className={toggle(mode === 'current')} onClick={() => setMode('current')}>
+          Current
+        </button>
+        <button type="button" role="radio" aria-checked={mode === 'price'} className={toggle(mode === 'price')} onClick={() => setMode('price')}>
+          Price
+        </button>
+      </div>
+      {mode === 'current' ? (
+        <p className="text-sm text-muted">The order fills at the market price when you press BUY or SELL.</p>
+      ) : (
+        <>
+          <TextField
+            label="Entry price"
+            type="number"
+            step={PENDING_STEP}
+            min={0}
+            inputMode="decimal"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            error={valid ? undefined : 'Enter a price above 0.'}
+          />
+          <KindHint price={valid ? roundPending(typed) : null} quote={quote} />
+        </>
+      )}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={revert}>
+          Revert to Market Price
+        </Button>
+        <Button type="submit" disabled={mode === 'price' && !valid}>
+          Apply
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** SPEC §2 pending-order dialog: "Current" (market) or a typed entry price, with "Revert to Market Price". */
+export function PendingOrderDialog({ quote }: { quote: BidAsk | null }) {
+  const [open, setOpen] = useState(false);
+  const pendingPrice = useOrderForm((s) => s.pendingPrice);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        disabled={!quote}
+        aria-label="Entry price"
+        data-testid="pending-button"
+        className={cn(
+          'flex h-10 shrink-0 items-center gap-1.5 rounded-md border px-2 text-[11px] font-semibold',
+          pendingPrice === null ? 'border-line text-muted hover:text-fg' : 'border-warn text-warn',
+        )}
+      >
+        <Clock className="size-3.5" aria-hidden />
+        <span className="font-mono tabular-nums">{pendingPrice === null ? 'Current' : pendingPrice.toFixed(PENDING_DECIMALS)}</span>
+      </button>
+      {quote && (
+        <Dialog open={open} onOpenChange={setOpen} title="Pending order" description="Enter at the market now, or at a price of your choice.">
+          {open && <PendingForm quote={quote} onDone={() => setOpen(false)} />}
+        </Dialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Target } from 'lucide-react';
+import type { TradeSide } from '@bourse/contract';
+import { fillPrice, stopLossHit, type BidAsk } from '@bourse/domain';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { TextField } from '@/components/ui/field';
+import { cn } from '@/lib/cn';
+import {
+  parseLevel,
+  presetLabels,
+  presetPercents,
+  presetTargets,
+  roundTarget,
+  TARGET_DECIMALS,
+  TARGET_STEP,
+  targetErrors,
+  targetPresets,
+  type TargetPreset,
+} from '@/lib/trade-targets';
+import { useOrderForm } from '../stores/order-form-store';
+
+const chip = (active: boolean) =>
+  cn('flex-1 rounded px-2 py-1.5 text-xs font-semibold', active ? 'bg-brand text-white' : 'border border-line text-muted hover:text-fg');
+const levelText = (n: number | null | undefined) => (n == null ? '' : n.toFixed(TARGET_DECIMALS));
+
+/** Where a position entering at `entry` would be valued: the entry less the current spread. */
+const closeOf = (side: TradeSide, entry: number, quote: BidAsk) => entry * (side === 'buy' ? quote.bid / quote.ask : quote.ask / quote.bid);
+
+function TargetsForm({ quote, onDone }: { quote: BidAsk; onDone: () => void }) {
+  const armed = useOrderForm((s) => s.targets);
+  const pendingPrice = useOrderForm((s) => s.pendingPrice);
+  const setTargets = useOrderForm((s) => s.setTargets);
+  const [side, setSide] = useState<TradeSide>(armed?.side ?? 'buy');
+  const [preset, setPreset] = useState<TargetPreset | null>(armed?.preset ?? null);
+  const [tp, setTp] = useState(levelText(armed?.takeProfit));
+  const [sl, setSl] = useState(levelText(armed?.stopLoss));
+  const entry = pendingPrice ?? fillPrice(side, quote);
+  const levels = { takeProfit: tp ? parseLevel(tp) : null, stopLoss: sl ? parseLevel(sl) : null };
+  const rounded = { takeProfit: levels.takeProfit && roundTarget(levels.takeProfit), stopLoss: levels.stopLoss && roundTarget(levels.stopLoss) };
+  const errors = targetErrors(side, entry, rounded);
+  const invalid = Boolean(errors.takeProfit || errors.stopLoss);
+
+  const instant = pendingPrice === null && rounded.stopLoss !== null && !errors.stopLoss && stopLossHit(side, rounded.stopLoss, quote);
+
+  const choose = (next: TargetPreset, forSide = side) => {
+    const at = pendingPrice ?? fillPrice(forSide, quote);
+    const targets = presetTargets(next, forSide, at, closeOf(forSide, at, quote));
+    setPreset(next);
+    setTp(levelText(targets.takeProfit));
+    setSl(levelText(targets.stopLoss));
+  };
+  const switchSide = (next: TradeSide) => {
+    setSide(next);
+    if (preset) choose(preset, next);
+  };
+  const apply = () => {
+    const none = rounded.takeProfit === null && rounded.stopLoss === null;
+    setTargets(none ? null : { side, preset, ...rounded });
+    onDone();
+  };
+  const clear = () => {
+    setTargets(null);
+    onDone();
+  };
+
+  return (
+    <form className="flex flex-col gap-4" noValidate onSubmit={(e) => (e.preventDefault(), invalid || apply())}>
+      <div role="radiogroup" aria-label="Order side" className="flex gap-1 rounded-md border border-line bg-panel-2 p-1">
+        {(['buy', 'sell'] as const).map((s) => (
+          <button key={s} type="button" role="radio" aria-checked={side === s} onClick={() => switchSide(s)}
+            className={cn('flex-1 rounded px-3 py-1.5 text-sm font-semibold', side === s ? (s === 'buy' ? 'bg-up text-white' : 'bg-down text-white') : 'text-muted hover:text-fg')}
+          >
+            {s === 'buy' ? 'For BUY' : 'For SELL'}
+          </button>
+        ))}
+      </div>
+      <p className="text-xs text-muted">
+        Entry {pendingPrice === null ? 'at market' : 'at your price'}: <span className="font-mono text-fg">{entry.toFixed(5)}</span>
+      </p>
+      <div className="flex gap-2" role="group" aria-label="Presets">
+        {targetPresets.map((p) => (
+          <button key={p} type="button" className={chip(preset === p)} onClick={() => choose(p)} title={`TP ${presetPercents[p].takeProfit}% · SL ${presetPercents[p].stopLoss}%`}>
+            {presetLabels[p]}
+          </button>
+        ))}
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <TextField label="Take profit" type="number" step={TARGET_STEP} min={0} inputMode="decimal" value={tp}
+          onChange={(e) => (setTp(e.target.value), setPreset(null))} error={errors.takeProfit} placeholder="None" />
+        <TextField label="Stop loss" type="number" step={TARGET_STEP} min={0} inputMode="decimal" value={sl}
+          onChange={(e) => (setSl(e.target.value), setPreset(null))} error={errors.stopLoss} placeholder="None" />
+      </div>
+      {instant && (
+        <p role="status" className="text-xs text-warn" data-testid="stop-loss-reached">
+          The price is already past this stop loss: the position would close as soon as it opens.
+        </p>
+      )}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={clear}>Clear</Button>
+        <Button type="submit" disabled={invalid}>Apply</Button>
+      </div>
+    </form>
+  );
+}
+
+/** SPEC §2 TP/SL dialog with presets; the levels go out with the next order of that side. */
+export function TargetsDialog({ quote }: { quote: BidAsk | null }) {
+  const [open, setOpen] = useState(false);
+  const armed = useOrderForm((s) => s.targets);
+  const label = armed
+    ? `${armed.side === 'buy' ? 'B' : 'S'} · TP ${levelText(armed.takeProfit) || '—'} · SL ${levelText(armed.stopLoss) || '—'}`
+    : 'TP/SL';
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)} disabled={!quote} aria-label="Take profit and stop loss" data-testid="targets-button"
+        className={cn('flex h-10 min-w-0 shrink items-center gap-1.5 rounded-md border px-2 text-[11px] font-semibold', armed ? 'border-warn text-warn' : 'border-line text-muted hover:text-fg')}
+      >
+        <Target className="size-3.5 shrink-0" aria-hidden />
+        <span className="truncate font-mono tabular-nums">{label}</span>
+      </button>
+      {quote && (
+        <Dialog open={open} onOpenChange={setOpen} title="Take profit / Stop loss" description="Levels for your next order; a preset fills them from the entry price.">
+          {open && <TargetsForm quote={quote} onDone={() => setOpen(false)} />}
+        </Dialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { useMemo } from 'react';
+import type { Asset } from '@bourse/contract';
+import type { BidAsk } from '@bourse/domain';
+import { sidePrice } from './asset-rules';
+import { useAssetStore } from './asset-store';
+import { useTick } from './tick-store';
+
+/** Bid and ask of `asset` at `price` (the latest tick, else the catalogue rate), as the server quotes them. */
+export function quoteOf(asset: Asset, price: number | undefined): BidAsk {
+  return { bid: sidePrice(asset, price, 'bid'), ask: sidePrice(asset, price, 'ask') };
+}
+
+const letters = (symbol: string) => symbol.replace(/[^A-Za-z]/g, '').toUpperCase();
+
+/**
+ * How an amount in `quoteCurrency` becomes `accountCurrency`, as the server converts it: 'same'
+ * when they match, else the pair quoting one in the other (`invert` when it quotes the account
+ * currency in the quote currency), else null when the catalogue has no such pair.
+ */
+export type ConversionPath = 'same' | { asset: Asset; invert: boolean } | null;
+
+export function conversionPath(assets: readonly Asset[], quoteCurrency: string, accountCurrency: string): ConversionPath {
+  const from = quoteCurrency.toUpperCase();
+  const to = accountCurrency.toUpperCase();
+  if (from === to) return 'same';
+  const direct = assets.find((a) => letters(a.symbol) === `${from}${to}`);
+  if (direct) return { asset: direct, invert: false };
+  const inverse = assets.find((a) => letters(a.symbol) === `${to}${from}`);
+  return inverse ? { asset: inverse, invert: true } : null;
+}
+
+const paths = new WeakMap<readonly Asset[], Map<string, ConversionPath>>();
+
+/** {@link conversionPath}, looked up once per catalogue and currency pair. */
+export function cachedConversionPath(assets: readonly Asset[], quoteCurrency: string, accountCurrency: string): ConversionPath {
+  let cache = paths.get(assets);
+  if (!cache) paths.set(assets, (cache = new Map()));
+  const key = `${quoteCurrency}/${accountCurrency}`;
+  if (!cache.has(key)) cache.set(key, conversionPath(assets, quoteCurrency, accountCurrency));
+  return cache.get(key)!;
+}
+
+/** Account-currency value of one unit of quote currency along `path` at the pair's mid `price`. */
+export function conversionRate(path: ConversionPath, price: number | undefined): number | null {
+  if (path === 'same') return 1;
+  if (!path) return null;
+  const mid = price ?? path.asset.rate;
+  if (!(mid > 0)) return null;
+  return path.invert ? 1 / mid : mid;
+}
+
+// Many rows look assets up by id each frame: one index per catalogue array, built once.
+const indexes = new WeakMap<readonly Asset[], Map<number, Asset>>();
+
+/** The catalogue entry of `assetId`, from an index built once per loaded catalogue. */
+export function assetById(assets: readonly Asset[], assetId: number): Asset | undefined {
+  let index = indexes.get(assets);
+  if (!index) {
+    index = new Map(assets.map((a) => [a.asset_id, a]));
+    indexes.set(assets, index);
+  }
+  return index.get(assetId);
+}
+
+/** The catalogue entry of `assetId` (re-renders only when the catalogue is reloaded). */
+export function useAsset(assetId: number | null | undefined): Asset | undefined {
+  return useAssetStore((s) => (assetId == null ? undefined : assetById(s.assets, assetId)));
+}
+
+/** Live conversion rate from `quoteCurrency` into `accountCurrency` (1 when equal, null when unknown). */
+export function useConversion(quoteCurrency: string | undefined, accountCurrency: string): number | null {
+  const assets = useAssetStore((s) => s.assets);
+  const path = useMemo(() => (quoteCurrency ? cachedConversionPath(assets, quoteCurrency, accountCurrency) : null), [assets, quoteCurrency, accountCurrency]);
+  const tick = useTick(path && path !== 'same' ? path.asset.asset_id : null);
+  return conversionRate(path, tick?.price);
+}
