@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fork } from 'node:child_process';
-import pg from 'pg';
+import { scratchPostgres } from '../apps/server/test/helpers/test-server.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createSession } from '../apps/server/src/modules/auth/auth.repository.ts';
 import { createUser } from '../apps/server/src/modules/auth/auth.service.ts';
@@ -37,28 +37,8 @@ function load(spec: LoadSpec): Promise<Load> {
   });
 }
 
-/** A fresh database on the PostgreSQL of DATABASE_URL, dropped afterwards. */
-async function freshPostgres(baseUrl: string) {
-  const name = `bourse_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 async function run(database: 'pglite' | 'postgres') {
-  const pgDb = database === 'postgres' ? await freshPostgres(process.env.DATABASE_URL!) : null;
+  const pgDb = database === 'postgres' ? await scratchPostgres(process.env.DATABASE_URL!, 'bourse_bench') : null;
   const dataDir = path.join(tmpdir(), `bourse-bench-orders-${randomBytes(4).toString('hex')}`);
   const config = {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '1000000', PRICE_AUTO_TICK: 'false' }),

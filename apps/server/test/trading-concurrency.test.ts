@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalEntries, trades } from '../src/db/schema/index.ts';
 import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
-import { tick, useManualMarket, type TestMarket } from './helpers/trading.ts';
+import { openTrade, tick, useManualMarket, type TestMarket } from './helpers/trading.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;
@@ -16,11 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function open(user: TestUser, overrides: Record<string, unknown> = {}) {
-  const res = await server.call('POST', '/trades/store', { token: user.token, body: market.order(overrides) });
-  if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-  return res.body.data;
-}
+const open = (user: TestUser, overrides: Record<string, unknown> = {}) => openTrade(server, market, user, overrides);
 const settlementsOf = (tradeId: string) =>
   server.ctx.db.select().from(journalEntries).where(and(eq(journalEntries.kind, 'realised_pnl'), like(journalEntries.reference, tradeId)));
 

@@ -4,7 +4,7 @@ import { channels, events, tradingMessages as msg } from '@bourse/contract';
 import { journalEntries } from '../src/db/schema/index.ts';
 import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
-import { tick, useManualMarket, type TestMarket } from './helpers/trading.ts';
+import { openTrade, tick, useManualMarket, type TestMarket } from './helpers/trading.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;
@@ -17,11 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function open(user: TestUser, overrides: Record<string, unknown> = {}) {
-  const res = await server.call('POST', '/trades/store', { token: user.token, body: market.order(overrides) });
-  if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-  return res.body.data;
-}
+const open = (user: TestUser, overrides: Record<string, unknown> = {}) => openTrade(server, market, user, overrides);
 const summary = async (user: TestUser) => (await server.call('GET', '/account/summary', { token: user.token })).body.data;
 const reset = () => tick(market, eurusd, 1.0999, 1.1001);
 

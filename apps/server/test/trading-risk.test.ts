@@ -5,7 +5,7 @@ import { journalEntries, trades } from '../src/db/schema/index.ts';
 import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
 import type { Instrument } from '../src/modules/trading/instruments.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
-import { tick, useManualMarket, type TestMarket } from './helpers/trading.ts';
+import { openTrade, tick, useManualMarket, type TestMarket } from './helpers/trading.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;
@@ -21,11 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function open(user: TestUser, overrides: Record<string, unknown> = {}) {
-  const res = await server.call('POST', '/trades/store', { token: user.token, body: market.order(overrides) });
-  if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-  return res.body.data;
-}
+const open = (user: TestUser, overrides: Record<string, unknown> = {}) => openTrade(server, market, user, overrides);
 const trade = async (id: number) => (await server.ctx.db.select().from(trades).where(eq(trades.id, id)))[0]!;
 const balance = async (user: TestUser) => (await server.call('GET', '/account/summary', { token: user.token })).body.data.balance;
 const resetPrices = async () => {

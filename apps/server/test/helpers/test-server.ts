@@ -29,7 +29,12 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
 async function testDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) return { url: 'memory://', drop: async () => {} };
-  const name = `bourse_t_${randomBytes(6).toString('hex')}`;
+  return scratchPostgres(baseUrl, 'bourse_t');
+}
+
+/** A new database on the PostgreSQL server of `baseUrl`, for one test file or benchmark; `drop` removes it. */
+export async function scratchPostgres(baseUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

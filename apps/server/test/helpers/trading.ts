@@ -66,3 +66,10 @@ export async function tick(market: TestMarket, assetId: number, bid: number, ask
   market.prices.set(assetId, (bid + ask) / 2, { bid, ask });
   await market.engine.idle();
 }
+
+/** Places a market order through the API and returns the trade; throws with the answer otherwise. */
+export async function openTrade(server: TestServer, market: TestMarket, user: { token: string }, overrides: Record<string, unknown> = {}) {
+  const res = await server.call('POST', '/trades/store', { token: user.token, body: market.order(overrides) });
+  if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+  return res.body.data;
+}
