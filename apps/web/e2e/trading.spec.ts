@@ -184,6 +184,44 @@ test('pending orders near the price are filled by the market', async ({ page, ba
   expect(['stop', 'limit']).toContain(open[0]!.order_type);
 });
 
+test('the volume field keeps digits and one point, steps, switches unit, and the calculator works it out', async ({ page, baseURL }) => {
+  await openRoom(page, await newCustomer(baseURL!));
+  const volume = page.getByTestId('volume-input');
+  await volume.fill('a1.2.3x');
+  await expect(volume).toHaveValue('1.23');
+  await page.getByRole('button', { name: 'Increase volume' }).click();
+  await expect(volume).toHaveValue('1.24');
+  await volume.fill('');
+  await page.getByRole('button', { name: 'Decrease volume' }).click();
+  await expect(volume).toHaveValue('0.01');
+  // BTC/USD: one lot is one coin, so 0.01 lots are 0.01 units and about 0.01 × the ask in dollars.
+  await page.getByRole('combobox', { name: 'Volume unit' }).selectOption('units');
+  await expect(volume).toHaveValue('0.01');
+  await page.getByRole('combobox', { name: 'Volume unit' }).selectOption('currency');
+  expect(Math.abs(Number(await volume.inputValue()) - (await price(page, 'buy')) * 0.01)).toBeLessThan(5);
+  await page.getByRole('button', { name: 'Increase volume' }).click();
+  await page.getByRole('combobox', { name: 'Volume unit' }).selectOption('lots');
+  await expect(volume).toHaveValue('0.01');
+
+  await page.getByTestId('calculator-button').click();
+  const calc = page.getByRole('dialog', { name: 'Profit calculator' });
+  await calc.getByLabel('Volume (units)').fill('');
+  await expect(calc.getByText('Volume must be a positive number')).toBeVisible();
+  await calc.getByLabel('Entry price').fill('-1');
+  await expect(calc.getByText('Entry price must be a positive number')).toBeVisible();
+  await calc.getByLabel('Volume (units)').fill('100000');
+  await calc.getByLabel('Entry price').fill('1.1');
+  await calc.getByLabel('Take profit').fill('1.1011');
+  await calc.getByLabel('Stop loss').fill('1.0989');
+  await expect(calc.getByTestId('calc-profit')).toHaveText('$110.00');
+  await expect(calc.getByTestId('calc-loss')).toHaveText('-$110.00');
+  await expect(calc.getByTestId('calc-pip')).toHaveText('$10.00');
+  // Crypto leverage 10: at most 10 × 1000 units.
+  await expect(calc.getByTestId('calc-max')).toHaveText('10,000 units');
+  await expect(calc.getByTestId('calc-max')).toHaveClass(/text-down/);
+  await screenshots(page, 'trading-room-calculator');
+});
+
 test('an order needing more than the free margin is refused', async ({ page, baseURL }) => {
   const user = await newCustomer(baseURL!);
   await openRoom(page, user);
@@ -215,6 +253,7 @@ test('an order in a closed market is refused with the SPEC message', async ({ br
     }, asset);
     await openRoom(page, user);
     await expect(page.getByRole('tab', { name: asset.symbol_display, selected: true })).toBeVisible();
+    if (!shifted) await expect(page.getByTestId('market-closed')).toHaveText('Market closed');
     await page.getByTestId('sell-button').click();
     await expect(toast(page, 'Failed to execute trade')).toContainText('The market for this asset is closed. Please try again during trading hours.');
     await screenshots(page, 'trading-room-market-closed');

@@ -76,16 +76,17 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
           {slots.pairTabs}
           {slots.addPair}
         </div>
-        <div className="flex items-center gap-2">
+        {/* Under 768 px the order entry takes a full row of its own below the currency and sidebar controls. */}
+        <div className="flex flex-wrap items-center gap-2 md:flex-nowrap">
           {slots.feedStatus}
           <CurrencySwitcher />
-          <div className="flex min-w-0 flex-1">{slots.priceButtons}</div>
+          <div className="order-last flex min-w-0 basis-full md:order-none md:basis-auto md:flex-1">{slots.priceButtons}</div>
           <button
             type="button"
             onClick={() => setSidebarChoice(!sidebarOpen)}
             aria-label={sidebarOpen ? 'Hide sidebar' : 'Show sidebar'}
             aria-expanded={sidebarOpen}
-            className="flex size-8 shrink-0 items-center justify-center rounded-md text-muted hover:bg-panel-2 hover:text-fg"
+            className="ml-auto flex size-8 shrink-0 items-center justify-center rounded-md text-muted hover:bg-panel-2 hover:text-fg md:ml-0"
           >
             {sidebarOpen ? <PanelRightClose className="size-4" aria-hidden /> : <PanelRightOpen className="size-4" aria-hidden />}
           </button>

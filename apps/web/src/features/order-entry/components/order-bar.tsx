@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { lotsToUnits, parseVolumeInput } from '@bourse/domain';
+import { isMarketOpen, lotsToUnits, parseVolumeInput } from '@bourse/domain';
 import { useToastsBelow } from '@/hooks/use-toasts-below';
 import { cn } from '@/lib/cn';
 import { useOrderContext } from '../hooks/use-order-context';
@@ -31,15 +31,24 @@ export function OrderBar({ className }: { className?: string }) {
 
   return (
     <div ref={ref} className={cn('flex min-w-0 flex-col gap-1', className)} data-testid="order-bar">
+      {/* Narrow screens: SELL and BUY on a row of their own, volume and tools under them. */}
       <div className="flex min-w-0 flex-wrap items-center gap-1.5 md:flex-nowrap">
+        <PriceButtons onTrade={submit} busy={busy} className="order-first w-full md:order-last md:w-auto md:min-w-0 md:flex-1" />
+        <VolumeInput ctx={volumeCtx} className="min-w-0 flex-1 md:order-3 md:w-44 md:flex-none" />
         <PendingOrderDialog quote={quote} />
         <TargetsDialog quote={quote} />
         <ProfitCalculatorDialog quote={quote} units={asset ? lotsToUnits(lots, asset.contract_size) : 0} leverage={leverage} conversion={conversion} currency={currency} />
-        <VolumeInput ctx={volumeCtx} className="w-44 shrink-0" />
-        <PriceButtons onTrade={submit} busy={busy} className="min-w-0 flex-1" />
       </div>
       {asset && quote && (
-        <MarginInfo lots={lots} contractSize={asset.contract_size} rate={quote.ask} leverage={leverage} conversion={conversion} className="justify-end" />
+        <MarginInfo
+          lots={lots}
+          contractSize={asset.contract_size}
+          rate={quote.ask}
+          leverage={leverage}
+          conversion={conversion}
+          closed={!isMarketOpen(asset.type)}
+          className="justify-end"
+        />
       )}
     </div>
   );

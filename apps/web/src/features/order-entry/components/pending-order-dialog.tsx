@@ -96,12 +96,15 @@ export function PendingOrderDialog({ quote }: { quote: BidAsk | null }) {
         aria-label="Entry price"
         data-testid="pending-button"
         className={cn(
-          'flex h-10 shrink-0 items-center gap-1.5 rounded-md border px-2 text-[11px] font-semibold',
+          'flex h-10 min-w-10 shrink-0 items-center justify-center gap-1.5 rounded-md border px-2 text-[11px] font-semibold',
           pendingPrice === null ? 'border-line text-muted hover:text-fg' : 'border-warn text-warn',
         )}
       >
         <Clock className="size-3.5" aria-hidden />
-        <span className="font-mono tabular-nums">{pendingPrice === null ? 'Current' : pendingPrice.toFixed(PENDING_DECIMALS)}</span>
+        {/* On a phone an unset choice shows as the icon alone, leaving room for the volume. */}
+        <span className={cn('font-mono tabular-nums', pendingPrice === null && 'sr-only sm:not-sr-only')}>
+          {pendingPrice === null ? 'Current' : pendingPrice.toFixed(PENDING_DECIMALS)}
+        </span>
       </button>
       {quote && (
         <Dialog open={open} onOpenChange={setOpen} title="Pending order" description="Enter at the market now, or at a price of your choice.">

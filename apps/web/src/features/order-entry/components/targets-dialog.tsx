@@ -114,10 +114,10 @@ export function TargetsDialog({ quote }: { quote: BidAsk | null }) {
   return (
     <>
       <button type="button" onClick={() => setOpen(true)} disabled={!quote} aria-label="Take profit and stop loss" data-testid="targets-button"
-        className={cn('flex h-10 min-w-0 shrink items-center gap-1.5 rounded-md border px-2 text-[11px] font-semibold', armed ? 'border-warn text-warn' : 'border-line text-muted hover:text-fg')}
+        className={cn('flex h-10 min-w-10 shrink items-center justify-center gap-1.5 rounded-md border px-2 text-[11px] font-semibold', armed ? 'border-warn text-warn' : 'border-line text-muted hover:text-fg')}
       >
         <Target className="size-3.5 shrink-0" aria-hidden />
-        <span className="truncate font-mono tabular-nums">{label}</span>
+        <span className={cn('truncate font-mono tabular-nums', !armed && 'sr-only sm:not-sr-only')}>{label}</span>
       </button>
       {quote && (
         <Dialog open={open} onOpenChange={setOpen} title="Take profit / Stop loss" description="Levels for your next order; a preset fills them from the entry price.">

@@ -5,7 +5,7 @@ import { useOrderForm } from '../stores/order-form-store';
 import { convertVolumeText, stepVolumeText, volumeUnitLabels, type VolumeContext } from '../lib/volume-units';
 
 const units = Object.keys(VOLUME_STEPS) as VolumeUnit[];
-const stepButton = 'flex w-7 shrink-0 items-center justify-center text-muted hover:bg-panel-2 hover:text-fg';
+const stepButton = 'flex w-8 shrink-0 items-center justify-center text-muted hover:bg-panel-2 hover:text-fg';
 
 /**
  * SPEC §5 volume input: typed in lots, units or an amount (the unit switcher converts what is

@@ -94,3 +94,48 @@ export function HistoryRow({ trade, currency }: { trade: Trade; currency: string
     </tr>
   );
 }
+
+/** A pending order as a card, for the narrow Active Orders panel. */
+export function PendingOrderItem({ trade }: { trade: Trade }) {
+  return (
+    <li className="border-b border-line/60 py-2 text-xs" data-testid="order-row" data-trade-id={trade.id}>
+      <div className="flex items-center gap-2">
+        <span className="font-medium">{trade.asset_symbol}</span>
+        <span className={cn('font-semibold uppercase', trade.trade_type === 'buy' ? 'text-up' : 'text-down')}>
+          {trade.trade_type} {trade.order_type}
+        </span>
+        <span className="ml-auto flex">
+          <EditTargetsButton trade={trade} reference={trade.opening_price} />
+          <CancelOrderButton trade={trade} />
+        </span>
+      </div>
+      <p className="mt-0.5 font-mono tabular-nums">
+        {trade.lots} lots @ {formatPrice(trade.opening_price, DIGITS)}
+      </p>
+      <p className="text-muted tabular-nums">
+        TP {level(trade.take_profit)} · SL {level(trade.stop_loss)} · {when(trade.created_at)}
+      </p>
+    </li>
+  );
+}
+
+/** A closed trade as a card, for the narrow Trading History panel. */
+export function HistoryItem({ trade, currency }: { trade: Trade; currency: string }) {
+  const money = useDisplayMoney(currency);
+  const pnl = Number(trade.pnl);
+  return (
+    <li className="border-b border-line/60 py-2 text-xs" data-testid="history-row" data-trade-id={trade.id}>
+      <div className="flex items-center gap-2">
+        <span className="font-medium">{trade.asset_symbol}</span>
+        <span className={cn('font-semibold uppercase', trade.trade_type === 'buy' ? 'text-up' : 'text-down')}>{trade.trade_type}</span>
+        <span className={cn('ml-auto font-mono tabular-nums', tone(pnl))}>{money(pnl)}</span>
+      </div>
+      <p className="mt-0.5 font-mono tabular-nums">
+        {trade.lots} lots {formatPrice(trade.opening_price, DIGITS)} → {formatPrice(trade.closing_price, DIGITS)}
+      </p>
+      <p className="text-muted">
+        {trade.close_reason ? (closeReasons[trade.close_reason] ?? trade.close_reason) : '—'} · {when(trade.close_time)}
+      </p>
+    </li>
+  );
+}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Trade } from '@bourse/contract';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -6,10 +6,11 @@ import { useSelectedAccount } from '@/stores/session-store';
 import type { TradeList } from '../api/get-trades';
 import { usePositions } from '../hooks/use-positions';
 import { ExportCsvButton } from './export-csv-button';
-import { columns, HistoryRow, OpenPositionRow, PendingOrderRow } from './trade-rows';
+import { columns, HistoryItem, HistoryRow, OpenPositionRow, PendingOrderItem, PendingOrderRow } from './trade-rows';
 
-function LoadMoreSentinel({ onVisible }: { onVisible: () => void }) {
-  const ref = useRef<HTMLTableRowElement>(null);
+/** Asks for the next page once it scrolls into view (a table row, or a list item in a card list). */
+function LoadMoreSentinel({ onVisible, item }: { onVisible: () => void; item?: boolean }) {
+  const ref = useRef<HTMLTableRowElement & HTMLLIElement>(null);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -17,7 +18,7 @@ function LoadMoreSentinel({ onVisible }: { onVisible: () => void }) {
     observer.observe(el);
     return () => observer.disconnect();
   }, [onVisible]);
-  return <tr ref={ref} aria-hidden className="h-px" data-testid="load-more" />;
+  return item ? <li ref={ref} aria-hidden className="h-px" data-testid="load-more" /> : <tr ref={ref} aria-hidden className="h-px" data-testid="load-more" />;
 }
 
 function TradeRow({ trade, list, currency }: { trade: Trade; list: TradeList; currency: string }) {
@@ -26,8 +27,20 @@ function TradeRow({ trade, list, currency }: { trade: Trade; list: TradeList; cu
   return <HistoryRow trade={trade} currency={currency} />;
 }
 
-/** A trade list of the selected account, its SPEC §2 empty text, or its SPEC §8 failure text. */
-export function TradesTable({ list, emptyText, className }: { list: TradeList; emptyText: string; className?: string }) {
+type TableProps = {
+  list: TradeList;
+  emptyText: string;
+  className?: string;
+  cards?: boolean;
+  /** Shown at the end of the table's header row. */
+  headerAction?: ReactNode;
+};
+
+/**
+ * A trade list of the selected account, its SPEC §2 empty text, or its SPEC §8 failure text. The
+ * drawer shows a table; the narrow rail panels show `cards`.
+ */
+export function TradesTable({ list, emptyText, className, cards, headerAction }: TableProps) {
   const { trades, isLoading, hasMore, loadMore, error } = usePositions(list);
   const currency = useSelectedAccount()?.currency ?? 'USD';
   if (isLoading) {
@@ -45,6 +58,14 @@ export function TradesTable({ list, emptyText, className }: { list: TradeList; e
     );
   }
   if (trades.length === 0) return <p className={cn('p-4 text-center text-sm text-muted', className)}>{emptyText}</p>;
+  if (cards) {
+    return (
+      <ul className={cn('overflow-auto', className)}>
+        {trades.map((t) => (list === 'pending' ? <PendingOrderItem key={t.id} trade={t} /> : <HistoryItem key={t.id} trade={t} currency={currency} />))}
+        {hasMore && <LoadMoreSentinel onVisible={loadMore} item />}
+      </ul>
+    );
+  }
   return (
     <div className={cn('overflow-auto', className)}>
       <table className="w-full min-w-[36rem] text-left text-xs">
@@ -55,6 +76,7 @@ export function TradesTable({ list, emptyText, className }: { list: TradeList; e
                 {title}
               </th>
             ))}
+            {headerAction && <th className="py-0.5 text-right font-normal normal-case tracking-normal">{headerAction}</th>}
           </tr>
         </thead>
         <tbody>
@@ -72,7 +94,7 @@ export function TradesTable({ list, emptyText, className }: { list: TradeList; e
 export function ActiveOrdersPanel() {
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="active-orders">
-      <TradesTable list="pending" emptyText="No active orders found" className="min-h-0 flex-1 px-3" />
+      <TradesTable list="pending" emptyText="No active orders found" className="min-h-0 flex-1 px-3" cards />
     </div>
   );
 }
@@ -82,9 +104,9 @@ export function TradingHistoryPanel() {
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="trading-history">
       <div className="flex justify-end px-2 pt-1">
-        <ExportCsvButton />
+        <ExportCsvButton className="h-7 px-2 text-xs" />
       </div>
-      <TradesTable list="closed" emptyText="No trading history found" className="min-h-0 flex-1 px-3" />
+      <TradesTable list="closed" emptyText="No trading history found" className="min-h-0 flex-1 px-3" cards />
     </div>
   );
 }
@@ -94,12 +116,14 @@ export function ActivePositions() {
   return <TradesTable list="open" emptyText="No active positions found" className="h-full px-3" />;
 }
 
-/** POSITIONS HISTORY tab of the positions drawer, with "Export CSV". */
+/** POSITIONS HISTORY tab of the positions drawer, with "Export CSV" at the end of its header. */
 export function PositionsHistory() {
   return (
-    <div className="relative h-full">
-      <ExportCsvButton className="absolute top-0.5 right-2 z-20 h-6 px-2 text-[11px]" />
-      <TradesTable list="closed" emptyText="No historical positions found" className="h-full px-3" />
-    </div>
+    <TradesTable
+      list="closed"
+      emptyText="No historical positions found"
+      className="h-full px-3"
+      headerAction={<ExportCsvButton className="h-6 px-2 text-[11px]" />}
+    />
   );
 }
