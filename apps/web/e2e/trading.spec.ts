@@ -41,12 +41,29 @@ test('buys and sells from the top bar, follows live P&L, closes with confirmatio
   await expect(page.getByTestId('volume-input')).toHaveValue('0.01');
   await screenshots(page, 'trading-room-empty');
 
+  // Held back a moment on its way to the real server, the order shows both buttons processing.
+  await page.route('**/api/v1/trades/store', async (route) => {
+    await new Promise((r) => setTimeout(r, 600));
+    await route.continue();
+  });
+  const buyRequest = page.waitForRequest('**/api/v1/trades/store');
   await page.getByTestId('buy-button').click();
+  await expect(page.getByTestId('buy-button')).toContainText('Processing...');
+  await expect(page.getByTestId('sell-button')).toContainText('Processing...');
+  await expect(page.getByTestId('sell-button')).toBeDisabled();
+  const firstKey = (await buyRequest).headers()['idempotency-key'];
+  expect(firstKey).toMatch(/^[0-9a-f-]{36}$/);
   const bought = toast(page, 'Buy order placed');
   await expect(bought).toContainText(/Bought 0\.01 lots \(0\.01 units\) at \d+\.\d{5}/);
   await expect(bought.getByTestId('fill-receipt')).toContainText(/Requested \d+\.\d{5} · filled \d+\.\d{5} · slippage .* · \d+ ms/);
+  await page.unroute('**/api/v1/trades/store');
+  const sellRequest = page.waitForRequest('**/api/v1/trades/store');
   await page.getByTestId('sell-button').click();
   await expect(toast(page, 'Sell order placed')).toContainText(/Sold 0\.01 lots \(0\.01 units\) at \d+\.\d{5}/);
+  // A new order form id after each submit.
+  const secondKey = (await sellRequest).headers()['idempotency-key'];
+  expect(secondKey).toMatch(/^[0-9a-f-]{36}$/);
+  expect(secondKey).not.toBe(firstKey);
   await expect(positionRows(page)).toHaveCount(2);
   expect(await trades(baseURL!, token, 'open')).toHaveLength(2);
 
@@ -54,6 +71,11 @@ test('buys and sells from the top bar, follows live P&L, closes with confirmatio
   const pnl = positionRows(page).first().getByTestId('position-pnl');
   const first = await pnl.textContent();
   await expect(pnl).not.toHaveText(first!, { timeout: 15_000 });
+  // Footer and header: the server's margin and the live equity.
+  const money = (n: string | number) => `$${Number(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const opened = (await apiCall<{ data: Summary & { margin: string } }>(baseURL!, 'GET', '/account/summary', { token })).data;
+  await expect(page.getByTestId('footer-margin')).toHaveText(money(opened.margin));
+  await expect(page.getByTestId('header-equity')).toHaveText(/^\$9,9\d\d\.\d\d$/);
   await screenshots(page, 'trading-room-positions');
 
   await positionRows(page).first().getByTestId('close-position').click();
@@ -66,7 +88,11 @@ test('buys and sells from the top bar, follows live P&L, closes with confirmatio
 
   const summary = (await apiCall<{ data: Summary }>(baseURL!, 'GET', '/account/summary', { token })).data;
   expect(summary.balance).not.toBe('10000.00');
-  await expect(page.getByTestId('footer-balance')).toHaveText(`$${Number(summary.balance).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+  await expect(page.getByTestId('footer-balance')).toHaveText(money(summary.balance));
+  // With one position left (a buy and a sell of the same size hedge each other), the footer's P/L follows the ticks.
+  const footerPnl = page.getByTestId('footer-p-l');
+  const pnlNow = await footerPnl.textContent();
+  await expect(footerPnl).not.toHaveText(pnlNow!, { timeout: 15_000 });
   await drawer(page).getByRole('tab', { name: 'POSITIONS HISTORY' }).click();
   await expect(drawer(page).getByTestId('history-row')).toHaveCount(1);
   await openPanel(page, 'Trading History');
