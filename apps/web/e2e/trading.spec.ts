@@ -93,6 +93,11 @@ test('buys and sells from the top bar, follows live P&L, closes with confirmatio
   const footerPnl = page.getByTestId('footer-p-l');
   const pnlNow = await footerPnl.textContent();
   await expect(footerPnl).not.toHaveText(pnlNow!, { timeout: 15_000 });
+  await openPanel(page, 'Active Orders');
+  const orders = page.getByTestId('active-orders');
+  await expect(orders.getByTestId('position-item')).toHaveCount(1);
+  await expect(orders.getByText('No pending orders available')).toBeVisible();
+  await screenshots(page, 'trading-room-active-orders-positions');
   await drawer(page).getByRole('tab', { name: 'POSITIONS HISTORY' }).click();
   await expect(drawer(page).getByTestId('history-row')).toHaveCount(1);
   await openPanel(page, 'Trading History');

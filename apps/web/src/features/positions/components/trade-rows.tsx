@@ -139,3 +139,29 @@ export function HistoryItem({ trade, currency }: { trade: Trade; currency: strin
     </li>
   );
 }
+
+/** An open position as a card with its live P&L, for the narrow Active Orders panel. */
+export const OpenPositionItem = memo(function OpenPositionItem({ trade, currency }: { trade: Trade; currency: string }) {
+  const live = useLiveTrade(trade, currency);
+  const money = useDisplayMoney(currency);
+  const pnl = live?.pnl ?? Number(trade.pnl);
+  return (
+    <li className="border-b border-line/60 py-2 text-xs" data-testid="position-item" data-trade-id={trade.id}>
+      <div className="flex items-center gap-2">
+        <span className="font-medium">{trade.asset_symbol}</span>
+        <span className={cn('font-semibold uppercase', trade.trade_type === 'buy' ? 'text-up' : 'text-down')}>{trade.trade_type}</span>
+        <span className={cn('ml-auto font-mono tabular-nums', tone(pnl))}>{money(pnl)}</span>
+        <span className="flex">
+          <EditTargetsButton trade={trade} reference={live?.closingPrice ?? null} />
+          <ClosePositionButton trade={trade} />
+        </span>
+      </div>
+      <p className="mt-0.5 font-mono tabular-nums">
+        {trade.lots} lots {formatPrice(trade.opening_price, DIGITS)} → {formatPrice(live?.closingPrice, DIGITS)}
+      </p>
+      <p className="text-muted tabular-nums">
+        TP {level(trade.take_profit)} · SL {level(trade.stop_loss)} · {when(trade.open_time)}
+      </p>
+    </li>
+  );
+});

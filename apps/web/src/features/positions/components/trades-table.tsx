@@ -6,7 +6,7 @@ import { useSelectedAccount } from '@/stores/session-store';
 import type { TradeList } from '../api/get-trades';
 import { usePositions } from '../hooks/use-positions';
 import { ExportCsvButton } from './export-csv-button';
-import { columns, HistoryItem, HistoryRow, OpenPositionRow, PendingOrderItem, PendingOrderRow } from './trade-rows';
+import { columns, HistoryItem, HistoryRow, OpenPositionItem, OpenPositionRow, PendingOrderItem, PendingOrderRow } from './trade-rows';
 
 /** Asks for the next page once it scrolls into view (a table row, or a list item in a card list). */
 function LoadMoreSentinel({ onVisible, item }: { onVisible: () => void; item?: boolean }) {
@@ -25,6 +25,12 @@ function TradeRow({ trade, list, currency }: { trade: Trade; list: TradeList; cu
   if (list === 'open') return <OpenPositionRow trade={trade} currency={currency} />;
   if (list === 'pending') return <PendingOrderRow trade={trade} />;
   return <HistoryRow trade={trade} currency={currency} />;
+}
+
+function TradeItem({ trade, list, currency }: { trade: Trade; list: TradeList; currency: string }) {
+  if (list === 'open') return <OpenPositionItem trade={trade} currency={currency} />;
+  if (list === 'pending') return <PendingOrderItem trade={trade} />;
+  return <HistoryItem trade={trade} currency={currency} />;
 }
 
 type TableProps = {
@@ -61,7 +67,9 @@ export function TradesTable({ list, emptyText, className, cards, headerAction }:
   if (cards) {
     return (
       <ul className={cn('overflow-auto', className)}>
-        {trades.map((t) => (list === 'pending' ? <PendingOrderItem key={t.id} trade={t} /> : <HistoryItem key={t.id} trade={t} currency={currency} />))}
+        {trades.map((t) => (
+          <TradeItem key={t.id} trade={t} list={list} currency={currency} />
+        ))}
         {hasMore && <LoadMoreSentinel onVisible={loadMore} item />}
       </ul>
     );
@@ -90,11 +98,34 @@ export function TradesTable({ list, emptyText, className, cards, headerAction }:
   );
 }
 
-/** SPEC §2 Active Orders panel: the account's pending orders. */
+const groupTitle = 'px-3 pt-2 text-[10px] font-semibold tracking-wider text-muted uppercase';
+
+/**
+ * SPEC §2 Active Orders panel: the account's open positions and its pending orders. "No active
+ * orders found" when it has neither; "No pending orders available" under the positions otherwise.
+ */
 export function ActiveOrdersPanel() {
+  const open = usePositions('open');
+  const pending = usePositions('pending');
+  const none = !open.isLoading && !pending.isLoading && !open.error && !pending.error && open.trades.length === 0 && pending.trades.length === 0;
   return (
-    <div className="flex min-h-0 flex-1 flex-col" data-testid="active-orders">
-      <TradesTable list="pending" emptyText="No active orders found" className="min-h-0 flex-1 px-3" cards />
+    <div className="flex min-h-0 flex-1 flex-col overflow-auto" data-testid="active-orders">
+      {none ? (
+        <p className="p-4 text-center text-sm text-muted">No active orders found</p>
+      ) : (
+        <>
+          {open.trades.length > 0 && (
+            <section aria-label="Open positions">
+              <h3 className={groupTitle}>Open positions</h3>
+              <TradesTable list="open" emptyText="" className="px-3" cards />
+            </section>
+          )}
+          <section aria-label="Pending orders">
+            <h3 className={groupTitle}>Pending orders</h3>
+            <TradesTable list="pending" emptyText="No pending orders available" className="px-3" cards />
+          </section>
+        </>
+      )}
     </div>
   );
 }
