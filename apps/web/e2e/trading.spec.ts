@@ -253,6 +253,20 @@ test('the volume field keeps digits and one point, steps, switches unit, and the
   await screenshots(page, 'trading-room-calculator');
 });
 
+test('a failed positions fetch says so and is retried 5 s later', async ({ page, baseURL }) => {
+  const user = await newCustomer(baseURL!);
+  const token = await login(baseURL!, user);
+  const btc = (await apiCall<{ data: (Asset & { buy_price: number })[] }>(baseURL!, 'GET', '/assets', { token })).data.find((a) => a.symbol === 'BTCUSD')!;
+  await apiCall(baseURL!, 'POST', '/trades/store', { token, body: { type: 'buy', id: btc.asset_id, volume: 0.01, opening_price: btc.buy_price } });
+  await page.route('**/api/v1/open/trades*', (route) => route.abort('failed'));
+  await openRoom(page, user);
+  await expect(drawer(page).getByText('Failed to fetch open trades. Please try again.')).toBeVisible({ timeout: 20_000 });
+  await expect(toast(page, 'Failed to fetch open trades. Please try again.')).toBeVisible();
+  await screenshots(page, 'trading-room-positions-failed');
+  await page.unroute('**/api/v1/open/trades*');
+  await expect(positionRows(page)).toHaveCount(1, { timeout: 12_000 });
+});
+
 test('an order needing more than the free margin is refused', async ({ page, baseURL }) => {
   const user = await newCustomer(baseURL!);
   await openRoom(page, user);
