@@ -83,7 +83,7 @@ describe('live update (SPEC §4)', () => {
 describe('asset store', () => {
   it('refreshes the active asset when it ticks, once per frame', () => {
     const frames: (() => void)[] = [];
-    const ticks = createTickStore((cb) => frames.push(cb));
+    const ticks = createTickStore({ schedule: (cb) => void frames.push(cb) });
     const store = createAssetStore(ticks, memoryStorage);
     store.getState().setAssets(all);
     expect(store.getState().activeAsset).toBe(btc);
@@ -101,7 +101,7 @@ describe('asset store', () => {
     vi.useFakeTimers();
     try {
       const storage = memoryStorage();
-      const store = createAssetStore(createTickStore(() => {}), () => storage);
+      const store = createAssetStore(createTickStore({ schedule: () => {} }), () => storage);
       store.getState().setAssets(all);
       expect(JSON.parse(storage.data.get('asset-storage')!).state.activeAsset).toEqual(btc);
       store.getState().selectAsset(gbpusd);
@@ -116,7 +116,7 @@ describe('asset store', () => {
   });
 
   it('selecting an asset applies its latest tick', () => {
-    const ticks = createTickStore((cb) => cb());
+    const ticks = createTickStore({ schedule: (cb) => cb() });
     const store = createAssetStore(ticks, memoryStorage);
     store.getState().setAssets(all);
     ticks.push(gbpusd.asset_id, { price: 1.5 });
@@ -127,7 +127,7 @@ describe('asset store', () => {
   it('restores a saved selection and keeps it when the catalogue loads', async () => {
     const storage = memoryStorage();
     storage.setItem('asset-storage', JSON.stringify({ state: { activeAsset: eurusd, activePairs: ['EUR/USD'], activePair: 'EUR/USD' }, version: 0 }));
-    const store = createAssetStore(createTickStore(() => {}), () => storage);
+    const store = createAssetStore(createTickStore({ schedule: () => {} }), () => storage);
     await store.persist.rehydrate();
     store.getState().setAssets(all);
     expect(store.getState()).toMatchObject({ activeAsset: eurusd, activePairs: ['EUR/USD'], activePair: 'EUR/USD' });

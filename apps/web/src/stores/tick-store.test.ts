@@ -10,7 +10,7 @@ function manualFrames() {
 describe('tick store', () => {
   it('coalesces every tick of a frame into one flush with the latest price per instrument', () => {
     const frames = manualFrames();
-    const ticks = createTickStore(frames.schedule);
+    const ticks = createTickStore({ schedule: frames.schedule });
     const listener = vi.fn();
     const flushes = vi.fn();
     ticks.subscribe(1, listener);
@@ -28,7 +28,7 @@ describe('tick store', () => {
 
   it('schedules a new frame only after the previous one flushed', () => {
     const frames = manualFrames();
-    const ticks = createTickStore(frames.schedule);
+    const ticks = createTickStore({ schedule: frames.schedule });
     ticks.push(1, { price: 1 });
     ticks.push(1, { price: 2 });
     frames.runFrame();
@@ -38,7 +38,7 @@ describe('tick store', () => {
 
   it('notifies only the listeners of instruments that changed', () => {
     const frames = manualFrames();
-    const ticks = createTickStore(frames.schedule);
+    const ticks = createTickStore({ schedule: frames.schedule });
     const one = vi.fn();
     const two = vi.fn();
     ticks.subscribe(1, one);
@@ -55,7 +55,7 @@ describe('tick store', () => {
 
   it('gives each flush a new snapshot object and keeps it stable between flushes', () => {
     const frames = manualFrames();
-    const ticks = createTickStore(frames.schedule);
+    const ticks = createTickStore({ schedule: frames.schedule });
     ticks.push(1, { price: 1 });
     frames.runFrame();
     const first = ticks.get(1);
@@ -65,9 +65,44 @@ describe('tick store', () => {
     expect(ticks.get(1)).not.toBe(first);
   });
 
+  it('flashes a move in its direction for 2.2 s, then tells the readers it ended', () => {
+    const frames = manualFrames();
+    let clock = 0;
+    const sweeps: (() => void)[] = [];
+    const ticks = createTickStore({ schedule: frames.schedule, now: () => clock, later: (cb) => void sweeps.push(cb) });
+    const listener = vi.fn();
+    ticks.subscribe(1, listener);
+    const sweepAt = (t: number) => {
+      clock = t;
+      sweeps.splice(0).forEach((cb) => cb());
+    };
+    ticks.push(1, { price: 10 });
+    frames.runFrame();
+    expect(ticks.get(1)!.flash).toBe(0);
+    expect(sweeps).toHaveLength(0);
+    ticks.push(1, { price: 9 });
+    frames.runFrame();
+    expect(ticks.get(1)!.flash).toBe(-1);
+    sweepAt(2_000);
+    expect(ticks.get(1)!.flash).toBe(-1);
+    clock = 2_100;
+    ticks.push(1, { price: 9.5 });
+    frames.runFrame();
+    expect(ticks.get(1)!.flash).toBe(1);
+    sweepAt(4_200);
+    expect(ticks.get(1)!.flash).toBe(1);
+    listener.mockClear();
+    const before = ticks.get(1);
+    sweepAt(4_300);
+    expect(ticks.get(1)).toMatchObject({ flash: 0, dir: 1, price: 9.5 });
+    expect(ticks.get(1)).not.toBe(before);
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(sweeps).toHaveLength(0);
+  });
+
   it('records the direction and counts moves for the price flash', () => {
     const frames = manualFrames();
-    const ticks = createTickStore(frames.schedule);
+    const ticks = createTickStore({ schedule: frames.schedule });
     const step = (price: number) => {
       ticks.push(1, { price });
       frames.runFrame();
@@ -81,7 +116,7 @@ describe('tick store', () => {
 
   it('keeps 24 h fields that a later tick of the same frame or a later frame leaves out', () => {
     const frames = manualFrames();
-    const ticks = createTickStore(frames.schedule);
+    const ticks = createTickStore({ schedule: frames.schedule });
     ticks.push(1, { price: 1, high: 3, low: 0.5 });
     ticks.push(1, { price: 2 });
     frames.runFrame();

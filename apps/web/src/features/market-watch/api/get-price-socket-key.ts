@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { priceSocketConfigResponse } from '@bourse/contract';
 import { http } from '@/lib/api-client';
 
 export const priceSocketKeys = { config: ['price-socket', 'config'] as const };
 
-/** The price socket's API key (SPEC §7 "API key in handshake auth"), as the server publishes it. */
+/** GET /market/socket: the price socket's API key (SPEC §7 "API key in handshake auth"). */
 export async function getPriceSocketKey(): Promise<string> {
-  const { data } = await http.get<{ data: { key: string } }>('/market/socket');
+  const { data } = await http.get<z.infer<typeof priceSocketConfigResponse>>('/market/socket');
   return data.key;
 }
 

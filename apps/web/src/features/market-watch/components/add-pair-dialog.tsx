@@ -37,7 +37,7 @@ const PairRow = memo(function PairRow({ asset, starred, onPick }: { asset: Asset
       >
         <Star className={cn('size-4', starred ? 'fill-warn text-warn' : 'text-muted')} aria-hidden />
       </button>
-      <button type="button" onClick={() => onPick(asset)} className="flex h-full min-w-0 flex-1 items-center gap-3 text-left">
+      <button type="button" onClick={() => onPick(asset)} aria-label={`Open ${label}`} className="flex h-full min-w-0 flex-1 items-center gap-3 text-left">
         <span className="min-w-0 flex-1">
           <span className="block truncate font-medium">{label}</span>
           <span className="block truncate text-xs text-muted">{asset.name}</span>
@@ -65,7 +65,7 @@ function PairList({ assets, onPick }: { assets: Asset[]; onPick: (a: Asset) => v
         {virtualizer.getVirtualItems().map((item) => {
           const asset = assets[item.index]!;
           return (
-            <div key={item.key} className="absolute inset-x-0 top-0" style={{ height: ROW_PX, transform: `translateY(${item.start}px)` }}>
+            <div key={item.key} className="absolute inset-x-0 top-0 contain-strict" style={{ height: ROW_PX, transform: `translateY(${item.start}px)` }}>
               <PairRow asset={asset} starred={starredSet.has(asset.symbol_display)} onPick={onPick} />
             </div>
           );
@@ -89,7 +89,7 @@ export function AddPairDialog() {
     setOpen(false);
   };
   const current = lists[tab];
-  const state = assets.isPending ? 'loading' : assets.isError && !assets.data ? 'error' : current.length === 0 ? 'empty' : null;
+  const state = !assets.data ? (assets.isFetching || assets.isPending ? 'loading' : 'error') : current.length === 0 ? 'empty' : null;
   return (
     <>
       <button

@@ -13,6 +13,7 @@ import { useAssetInfo } from '../stores/asset-info-store';
 
 const numberFmt = new Intl.NumberFormat('en-US');
 const pct = (fraction: number) => `${(fraction * 100).toFixed(3)}%`;
+const units = (n: number) => `${numberFmt.format(n)} ${n === 1 ? 'unit' : 'units'}`;
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -66,8 +67,8 @@ export function AssetInfoDialog() {
       </p>
       <h3 className="mt-4 mb-1 text-xs font-semibold tracking-wider text-muted uppercase">Contract specifications</h3>
       <dl>
-        <Fact label="Contract size">{numberFmt.format(contractSize)} units per lot</Fact>
-        <Fact label="Minimum position">{numberFmt.format(asset.position)} units</Fact>
+        <Fact label="Contract size">{units(contractSize)} per lot</Fact>
+        <Fact label="Minimum position">{units(asset.position)}</Fact>
         <Fact label="Volume">
           {MIN_LOTS} to {MAX_LOTS} lots, step {LOT_STEP}
         </Fact>

@@ -17,11 +17,11 @@ function Quote({ asset }: { asset: Asset }) {
   const tick = useTick(asset.asset_id);
   return (
     <>
-      <PriceFlash tick={tick} className="w-[4.75rem] px-1 text-right font-mono tabular-nums text-down">
-        <span data-testid="bid">{formatPrice(sidePrice(asset, tick?.price, 'bid'), DIGITS)}</span>
+      <PriceFlash tick={tick} testId="bid" className="w-[4.75rem] px-1 text-right font-mono tabular-nums text-down">
+        {formatPrice(sidePrice(asset, tick?.price, 'bid'), DIGITS)}
       </PriceFlash>
-      <PriceFlash tick={tick} className="w-[4.75rem] px-1 text-right font-mono tabular-nums text-up">
-        <span data-testid="ask">{formatPrice(sidePrice(asset, tick?.price, 'ask'), DIGITS)}</span>
+      <PriceFlash tick={tick} testId="ask" className="w-[4.75rem] px-1 text-right font-mono tabular-nums text-up">
+        {formatPrice(sidePrice(asset, tick?.price, 'ask'), DIGITS)}
       </PriceFlash>
     </>
   );

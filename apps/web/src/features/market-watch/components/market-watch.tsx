@@ -45,7 +45,7 @@ export function MarketWatch({ className, title = 'Market Watch', heading = true 
     overscan: 6,
   });
 
-  const state = assets.isPending ? 'loading' : assets.isError && !assets.data ? 'error' : rows.length === 0 ? 'empty' : null;
+  const state = !assets.data ? (assets.isFetching || assets.isPending ? 'loading' : 'error') : rows.length === 0 ? 'empty' : null;
   return (
     <section aria-label={title} className={cn('flex min-h-0 flex-col', className)}>
       {heading && <h2 className="px-3 pt-3 pb-2 text-xs font-semibold tracking-wider text-muted uppercase">{title}</h2>}
@@ -72,7 +72,7 @@ export function MarketWatch({ className, title = 'Market Watch', heading = true 
             {virtualizer.getVirtualItems().map((item) => {
               const row = rows[item.index]!;
               return (
-                <div key={item.key} className="absolute inset-x-0 top-0" style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
+                <div key={item.key} className="absolute inset-x-0 top-0 contain-strict" style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
                   {row.kind === 'category' ? (
                     <button
                       type="button"

@@ -31,10 +31,16 @@ export function usePriceFeed(key: string | null) {
     if (!key) return;
     const { events } = priceSocket;
     const socket = connectPriceSocket(key);
+    let connectedBefore = false;
     setStatus('connecting');
+    // Subscriptions belong to the connection: made again on every connect. The snapshot (data:all,
+    // the whole catalogue) is skipped when GET /assets has just given the same list, and asked for
+    // after a reconnect to catch up on what was missed.
     socket.on('connect', () => {
       setStatus('connected');
-      socket.emit(events.subscribeAll, { batch: true });
+      const haveCatalogue = queryClient.getQueryData(assetKeys.list()) !== undefined;
+      socket.emit(events.subscribeAll, { batch: true, snapshot: connectedBefore || !haveCatalogue });
+      connectedBefore = true;
     });
     socket.on(events.all, (snapshot) => {
       if (!snapshot.success) return;
@@ -45,7 +51,11 @@ export function usePriceFeed(key: string | null) {
     socket.on(events.batch, (batch) => {
       for (const packed of batch.data) priceTicks.push(packed[0], liveFromPacked(packed));
     });
-    socket.on('disconnect', () => setStatus('connecting'));
+    socket.on('disconnect', (reason) => {
+      setStatus('connecting');
+      // The client reconnects by itself after a drop, but not after the server closed the session.
+      if (reason === 'io server disconnect') socket.connect();
+    });
     // A refused handshake (wrong key) is final; a network error is retried by the client.
     socket.on('connect_error', (error) => setStatus(socket.active ? 'connecting' : 'failed', error.message));
     socket.io.on('reconnect_failed', () => setStatus('failed', 'Connection failed'));

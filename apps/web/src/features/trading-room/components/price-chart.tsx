@@ -94,7 +94,7 @@ export function PriceChart({ className }: { className?: string }) {
           ))}
         </div>
         <span className="ml-auto hidden truncate text-xs text-muted sm:block" data-testid="chart-title">
-          {title} · UTC
+          {title ? `${title} · UTC` : ''}
         </span>
       </div>
       <div className="relative min-h-0 flex-1">
@@ -103,6 +103,9 @@ export function PriceChart({ className }: { className?: string }) {
           <div className="absolute inset-0 flex items-center justify-center gap-2 text-sm text-muted">
             <Spinner className="size-4" /> Loading chart...
           </div>
+        )}
+        {assetId === null && (
+          <p className="absolute inset-0 flex items-center justify-center bg-bg text-sm text-muted">Pick an instrument to see its chart.</p>
         )}
         {candles.isError && (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-bg/80 text-sm text-muted">
