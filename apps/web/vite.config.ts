@@ -16,5 +16,13 @@ export default defineConfig({
       '/app': { target: server, ws: true },
     },
   },
-  build: { sourcemap: false, chunkSizeWarningLimit: 700 },
+  build: {
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+    rollupOptions: {
+      // @bourse/domain pairs float helpers (used here) with decimal ones (server only) in the same
+      // modules; decimal.js is pure, so it can go when nothing in the client calls it.
+      treeshake: { moduleSideEffects: (id) => !id.includes('/node_modules/decimal.js/') },
+    },
+  },
 });

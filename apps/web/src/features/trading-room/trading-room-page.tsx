@@ -1,13 +1,13 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PanelRightClose, PanelRightOpen } from 'lucide-react';
 import { BrandLogo } from '@/components/layout/brand-logo';
+import { Spinner } from '@/components/ui/spinner';
 import { AccountFooter } from './components/account-footer';
 import { AlgoTrader } from './components/algo-trader';
 import { CurrencySwitcher } from './components/currency-switcher';
 import { LeftRail } from './components/left-rail';
 import { PositionsDrawer } from './components/positions-drawer';
-import { PriceChart } from './components/price-chart';
 import { SidePanel } from './components/side-panel';
 import { CalendarPanel, NewsPanel } from './components/tradingview-widget';
 import { useIsDesktop } from './hooks/use-media-query';
@@ -28,6 +28,17 @@ export type TradingRoomSlots = {
   /** Dialogs opened from anywhere in the room. */
   dialogs?: ReactNode;
 };
+
+// The charting library is the heaviest part of the room: the rest of the room shows while it loads.
+const PriceChart = lazy(() => import('./components/price-chart').then((m) => ({ default: m.PriceChart })));
+
+function ChartLoading() {
+  return (
+    <div className="flex min-h-0 flex-1 items-center justify-center gap-2 text-sm text-muted">
+      <Spinner className="size-4" /> Loading chart...
+    </div>
+  );
+}
 
 const ownPanels: Partial<Record<PanelId, ReactNode>> = { calendar: <CalendarPanel />, news: <NewsPanel /> };
 
@@ -101,7 +112,9 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
           </SidePanel>
         )}
         <main className="flex min-w-0 flex-1 flex-col">
-          <PriceChart className="min-h-0 flex-1" />
+          <Suspense fallback={<ChartLoading />}>
+            <PriceChart className="min-h-0 flex-1" />
+          </Suspense>
           <PositionsDrawer open={drawerOpen} onOpenChange={setDrawerOpen} active={slots.activePositions} history={slots.positionsHistory} />
         </main>
         {sidebarOpen && (
