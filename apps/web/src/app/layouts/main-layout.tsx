@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { ArrowDownToLine, Bot, LogOut, Menu, X } from 'lucide-react';
 import { BrandLogo } from '@/components/layout/brand-logo';
@@ -10,21 +10,11 @@ import { useSession } from '@/stores/session-store';
 import { useLogout } from '../use-logout';
 import { AccountMenu } from './account-menu';
 import { navItems } from './nav-items';
+import { SideNav } from '@/components/layout/side-nav';
 import { UserMenu } from './user-menu';
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn('flex items-center gap-3 rounded-lg px-3 py-2 text-sm transition-colors', isActive ? 'bg-brand/15 text-brand' : 'text-muted hover:bg-panel-2 hover:text-fg');
-
 function NavList({ onNavigate }: { onNavigate?: () => void }) {
-  return (
-    <nav aria-label="Main" className="flex flex-col gap-1">
-      {navItems.map(({ label, to, Icon }) => (
-        <NavLink key={to} to={to} className={navLinkClass} onClick={onNavigate}>
-          <Icon className="size-4" aria-hidden /> {label}
-        </NavLink>
-      ))}
-    </nav>
-  );
+  return <SideNav items={navItems} label="Main" onNavigate={onNavigate} />;
 }
 
 /** Client area layout: sidebar and header on desktop, a menu drawer under 768 px. */

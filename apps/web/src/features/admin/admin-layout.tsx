@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { LogOut, Menu, MessageCircle, Settings2, Users, X } from 'lucide-react';
 import { BrandLogo } from '@/components/layout/brand-logo';
 import { Alert } from '@/components/ui/alert';
 import { useLogout } from '@/hooks/use-logout';
-import { cn } from '@/lib/cn';
 import { initials } from '@/lib/format';
+import { SideNav } from '@/components/layout/side-nav';
 import { useSession } from '@/stores/session-store';
 import { useSiteSettings } from '@/stores/settings-store';
 
@@ -16,19 +16,8 @@ const adminNav = [
   { label: 'Support chat', to: '/admin/chat', Icon: MessageCircle },
 ] as const;
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn('flex items-center gap-3 rounded-lg px-3 py-2 text-sm transition-colors', isActive ? 'bg-brand/15 text-brand' : 'text-muted hover:bg-panel-2 hover:text-fg');
-
 function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
-  return (
-    <nav aria-label="Back office" className="flex flex-col gap-1">
-      {adminNav.map(({ label, to, Icon }) => (
-        <NavLink key={to} to={to} className={linkClass} onClick={onNavigate}>
-          <Icon className="size-4" aria-hidden /> {label}
-        </NavLink>
-      ))}
-    </nav>
-  );
+  return <SideNav items={adminNav} label="Back office" onNavigate={onNavigate} />;
 }
 
 function AdminIdentity() {
