@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import type { Tick } from '@/stores/tick-store';
 
 /**
  * A price tinted green or red while it flashes (SPEC §4: 2.2 s after it moved, by its direction).
- * The tick store starts and ends flashes, so this is a pure function of the tick.
+ * `flash` is the tick's flash (1 up, -1 down, 0 none): the tick store starts and ends flashes.
  */
-export function PriceFlash({ tick, className, children, testId }: { tick: Tick | undefined; className?: string; children: ReactNode; testId?: string }) {
-  const flash = tick?.flash ?? 0;
+export function PriceFlash({ flash, className, children, testId }: { flash: number; className?: string; children: ReactNode; testId?: string }) {
   return (
     <span data-testid={testId} className={cn('rounded-sm', className, flash > 0 && 'flash-up', flash < 0 && 'flash-down')}>
       {children}

@@ -193,6 +193,17 @@ export function liveFromPacked(p: PackedPriceUpdate): LiveValues {
 /** The price ticks of the running page. */
 export const priceTicks = createTickStore();
 
+/**
+ * What a reader derives from one instrument's tick, re-rendering only when that value changes:
+ * `select` should return a primitive (a formatted price, say), so a tick that leaves the text on
+ * screen as it was costs no render.
+ */
+export function useTickSelector<T>(id: number | null | undefined, select: (tick: Tick | undefined) => T, store: TickStore = priceTicks): T {
+  const subscribe = useCallback((cb: Listener) => (id == null ? () => {} : store.subscribe(id, cb)), [id, store]);
+  const get = () => select(id == null ? undefined : store.get(id));
+  return useSyncExternalStore(subscribe, get, get);
+}
+
 /** One instrument's latest tick; re-renders only when that instrument changed. */
 export function useTick(id: number | null | undefined, store: TickStore = priceTicks): Tick | undefined {
   const subscribe = useCallback((cb: Listener) => (id == null ? () => {} : store.subscribe(id, cb)), [id, store]);

@@ -6,7 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
 import { assetStore } from '@/stores/asset-store';
-import { useTick } from '@/stores/tick-store';
+import { useTickSelector } from '@/stores/tick-store';
 import { useAssets } from '../api/get-assets';
 import { pairTabLists, pairTabs, type PairTab } from '../lib/asset-search';
 import { useWatchlist, watchlistStore } from '../stores/watchlist-store';
@@ -16,10 +16,11 @@ import { PriceFlash } from '@/components/price-flash';
 const ROW_PX = 48;
 
 function Rate({ asset }: { asset: Asset }) {
-  const tick = useTick(asset.asset_id);
+  const view = useTickSelector(asset.asset_id, (t) => `${formatPrice(t?.price ?? asset.rate, 3)} ${t?.flash ?? 0}`);
+  const [rate, flash] = view.split(' ');
   return (
-    <PriceFlash tick={tick} className="px-1 font-mono text-xs tabular-nums">
-      {formatPrice(tick?.price ?? asset.rate, 3)}
+    <PriceFlash flash={Number(flash)} className="px-1 font-mono text-xs tabular-nums">
+      {rate}
     </PriceFlash>
   );
 }

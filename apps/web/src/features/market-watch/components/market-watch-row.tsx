@@ -3,7 +3,7 @@ import { Info } from 'lucide-react';
 import type { Asset } from '@bourse/contract';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
-import { useTick } from '@/stores/tick-store';
+import { useTickSelector } from '@/stores/tick-store';
 import { PriceFlash } from '@/components/price-flash';
 import { sidePrice } from '@/stores/asset-rules';
 
@@ -14,14 +14,19 @@ type RowProps = { asset: Asset; active: boolean; onSelect: (asset: Asset) => voi
 
 /** Live bid and ask: the only part of a row that renders again when its instrument ticks. */
 function Quote({ asset }: { asset: Asset }) {
-  const tick = useTick(asset.asset_id);
+  // One string per state of the cells: a tick that leaves both prices and the flash as shown costs nothing.
+  const view = useTickSelector(
+    asset.asset_id,
+    (t) => `${formatPrice(sidePrice(asset, t?.price, 'bid'), DIGITS)} ${formatPrice(sidePrice(asset, t?.price, 'ask'), DIGITS)} ${t?.flash ?? 0}`,
+  );
+  const [bid, ask, flash] = view.split(' ');
   return (
     <>
-      <PriceFlash tick={tick} testId="bid" className="w-[4.75rem] px-1 text-right font-mono tabular-nums text-down">
-        {formatPrice(sidePrice(asset, tick?.price, 'bid'), DIGITS)}
+      <PriceFlash flash={Number(flash)} testId="bid" className="w-[4.75rem] px-1 text-right font-mono tabular-nums text-down">
+        {bid}
       </PriceFlash>
-      <PriceFlash tick={tick} testId="ask" className="w-[4.75rem] px-1 text-right font-mono tabular-nums text-up">
-        {formatPrice(sidePrice(asset, tick?.price, 'ask'), DIGITS)}
+      <PriceFlash flash={Number(flash)} testId="ask" className="w-[4.75rem] px-1 text-right font-mono tabular-nums text-up">
+        {ask}
       </PriceFlash>
     </>
   );

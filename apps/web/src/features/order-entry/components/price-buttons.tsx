@@ -39,7 +39,7 @@ export function PriceButtons({ onTrade, busy, className }: PriceButtonsProps) {
         {busy && <Loader2 className="size-3 animate-spin" aria-hidden />}
         {busy ? 'Processing...' : label}
       </span>
-      <PriceFlash tick={tick} testId={`${side}-price`} className="px-1 font-mono text-sm font-semibold tabular-nums">
+      <PriceFlash flash={tick?.flash ?? 0} testId={`${side}-price`} className="px-1 font-mono text-sm font-semibold tabular-nums">
         {quote}
       </PriceFlash>
     </button>
