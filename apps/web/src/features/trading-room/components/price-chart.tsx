@@ -98,7 +98,7 @@ export function PriceChart({ className }: { className?: string }) {
         </span>
       </div>
       <div className="relative min-h-0 flex-1">
-        <div ref={containerRef} className="absolute inset-0" data-testid="price-chart" data-bars={candles.data?.length ?? 0} />
+        <div ref={containerRef} className="absolute inset-0 isolate" data-testid="price-chart" data-bars={candles.data?.length ?? 0} />
         {candles.isPending && assetId !== null && (
           <div className="absolute inset-0 flex items-center justify-center gap-2 text-sm text-muted">
             <Spinner className="size-4" /> Loading chart...
