@@ -19,11 +19,11 @@ export function PositionsDrawer({ open, onOpenChange, active, history }: DrawerP
   const money = useDisplayMoney(summary.currency);
   if (!open) {
     return (
-      <div className="flex h-10 shrink-0 items-center gap-3 border-t border-line bg-panel px-3 text-xs" data-testid="portfolio-bar">
-        <span className="font-semibold tracking-wider text-muted uppercase">Total Portfolio</span>
-        <span className="font-mono tabular-nums">{money(summary.equity)}</span>
-        <button type="button" onClick={() => onOpenChange(true)} className="ml-auto flex items-center gap-1 rounded px-2 py-1 font-medium text-brand hover:bg-panel-2">
-          <ChevronUp className="size-3.5" aria-hidden /> Show Positions
+      <div className="flex h-10 shrink-0 items-center gap-2 border-t border-line bg-panel px-2 text-xs md:gap-3 md:px-3" data-testid="portfolio-bar">
+        <span className="text-[10px] font-semibold tracking-wider whitespace-nowrap text-muted uppercase md:text-xs">Total Portfolio</span>
+        <span className="min-w-0 truncate font-mono tabular-nums">{money(summary.equity)}</span>
+        <button type="button" onClick={() => onOpenChange(true)} className="ml-auto flex shrink-0 items-center gap-1 rounded px-1.5 py-1 font-medium whitespace-nowrap text-brand hover:bg-panel-2">
+          <ChevronUp className="hidden size-3.5 md:block" aria-hidden /> Show Positions
         </button>
       </div>
     );
