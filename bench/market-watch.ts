@@ -5,12 +5,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import { rmSync } from 'node:fs';
-import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { buildWeb, startBenchServer } from './lib/bench-server.ts';
 import { benchCandles, benchCatalogue } from './lib/catalogue.ts';
-import { installFakePriceSocket } from './lib/fake-price-feed.ts';
-import { installFrameCollector, measure } from './lib/frame-stats.ts';
+import { browserBundle } from './lib/browser-scripts.ts';
+import { measure } from './lib/frame-stats.ts';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => {
@@ -28,30 +27,20 @@ const catalogue = benchCatalogue(ROWS);
 const catalogueBody = JSON.stringify({ data: catalogue });
 type Mode = 'batch' | 'update';
 
-async function naiveBundle(): Promise<string> {
-  const out = await build({
-    entryPoints: [path.join(import.meta.dirname, 'market-watch-naive/naive-market-watch.tsx')],
-    bundle: true,
-    write: false,
-    minify: true,
-    format: 'esm',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'error',
-  });
-  return out.outputFiles[0]!.text;
-}
+/** The page-side scripts (bench/browser), bundled once per run. */
+type PageScripts = { collector: string; feed: string; naive: string };
 
-async function newPage(browser: Browser, mode: Mode): Promise<Page> {
+async function newPage(browser: Browser, mode: Mode, scripts: PageScripts): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
-  await context.addInitScript(installFrameCollector);
-  await context.addInitScript(installFakePriceSocket, { catalogue, mode });
+  await context.addInitScript({ content: scripts.collector });
+  await context.addInitScript({ content: `window.__benchFeedConfig = ${JSON.stringify({ catalogue, mode })};` });
+  await context.addInitScript({ content: scripts.feed });
   return context.newPage();
 }
 
 /** Signs the demo customer in and opens the trading room with the Market Watch panel and sidebar. */
-async function openRoom(browser: Browser, baseURL: string, mode: Mode): Promise<Page> {
-  const page = await newPage(browser, mode);
+async function openRoom(browser: Browser, baseURL: string, mode: Mode, scripts: PageScripts): Promise<Page> {
+  const page = await newPage(browser, mode, scripts);
   await page.route('**/api/v1/assets', (r) => r.fulfill({ contentType: 'application/json', body: catalogueBody }));
   // The in-page socket takes any key; the page still asks the server for one first.
   await page.route('**/api/v1/market/socket', (r) => r.fulfill({ contentType: 'application/json', body: '{"data":{"key":"bench"}}' }));
@@ -66,11 +55,11 @@ async function openRoom(browser: Browser, baseURL: string, mode: Mode): Promise<
   return page;
 }
 
-async function openNaive(browser: Browser, mode: Mode, bundle: string): Promise<Page> {
-  const page = await newPage(browser, mode);
+async function openNaive(browser: Browser, mode: Mode, scripts: PageScripts): Promise<Page> {
+  const page = await newPage(browser, mode, scripts);
   await page.route(`${NAIVE_ORIGIN}/**`, (r) =>
     r.request().url().endsWith('.js')
-      ? r.fulfill({ contentType: 'text/javascript', body: bundle })
+      ? r.fulfill({ contentType: 'text/javascript', body: scripts.naive })
       : r.fulfill({ contentType: 'text/html', body: '<!doctype html><body style="margin:0"><div id="root"></div><script type="module" src="/naive.js"></script>' }),
   );
   await page.goto(`${NAIVE_ORIGIN}/?mode=${mode}`);
@@ -87,10 +76,10 @@ async function run(page: Page) {
   const firstBid = () => page.getByTestId('bid').first().textContent();
   const before = await firstBid();
   const totalMs = WARMUP_MS + seconds * 1000;
-  await page.evaluate(([r, ms]) => (window as unknown as { __benchFeed: Feed }).__benchFeed.start(r!, ms!), [rate, totalMs]);
+  await page.evaluate(([r, ms]) => (globalThis as unknown as { __benchFeed: Feed }).__benchFeed.start(r!, ms!), [rate, totalMs]);
   await page.waitForTimeout(WARMUP_MS);
   const figures = await measure(page, () => page.waitForTimeout(seconds * 1000));
-  const feed = await page.evaluate(() => (window as unknown as { __benchFeed: Feed }).__benchFeed.stop());
+  const feed = await page.evaluate(() => (globalThis as unknown as { __benchFeed: Feed }).__benchFeed.stop());
   const after = await firstBid();
   await page.context().close();
   return {
@@ -123,13 +112,17 @@ cleanup = async () => {
   rmSync(dist, { recursive: true, force: true });
 };
 try {
-  const bundle = await naiveBundle();
+  const scripts: PageScripts = {
+    collector: await browserBundle('frame-collector.ts'),
+    feed: await browserBundle('fake-price-socket.ts'),
+    naive: await browserBundle('naive-market-watch.tsx', 'esm'),
+  };
   const results: Record<string, unknown> = {};
   for (const mode of ['batch', 'update'] as const) {
     console.error(`[market-watch] ${mode}: trading room`);
-    const ours = await run(await openRoom(browser, server.url, mode));
+    const ours = await run(await openRoom(browser, server.url, mode, scripts));
     console.error(`[market-watch] ${mode}: naive peer`);
-    const naive = await run(await openNaive(browser, mode, bundle));
+    const naive = await run(await openNaive(browser, mode, scripts));
     results[mode] = {
       ours,
       naive,

@@ -1,34 +1,5 @@
 import type { CDPSession, Page } from '@playwright/test';
 
-/**
- * In-page collectors, installed before the page loads: requestAnimationFrame timestamps and long
- * tasks (PerformanceObserver), recorded between `__benchStats.start()` and `stop()`.
- */
-export function installFrameCollector() {
-  const frames: number[] = [];
-  const longTasks: number[] = [];
-  let recording = false;
-  new PerformanceObserver((list) => {
-    if (recording) for (const e of list.getEntries()) longTasks.push(e.duration);
-  }).observe({ type: 'longtask', buffered: false });
-  const loop = (t: number) => {
-    if (recording) frames.push(t);
-    requestAnimationFrame(loop);
-  };
-  requestAnimationFrame(loop);
-  (window as unknown as { __benchStats: unknown }).__benchStats = {
-    start() {
-      frames.length = 0;
-      longTasks.length = 0;
-      recording = true;
-    },
-    stop() {
-      recording = false;
-      return { frames: [...frames], longTasks: [...longTasks] };
-    },
-  };
-}
-
 const FRAME_MS = 1000 / 60;
 
 export type FrameFigures = {
@@ -129,18 +100,18 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** Records frames and a trace while `run` runs. */
+/** Records frames (bench/browser/frame-collector.ts) and a trace while `run` runs. */
 export async function measure(page: Page, run: () => Promise<void>) {
   const step = (s: string) => process.env.BENCH_DEBUG && console.error(`[measure] ${s}`);
   const cdp = await page.context().newCDPSession(page);
   step('cdp');
   await startTrace(cdp);
   step('tracing');
-  await page.evaluate(() => (window as unknown as { __benchStats: { start(): void } }).__benchStats.start());
+  await page.evaluate(() => (globalThis as unknown as { __benchStats: { start(): void } }).__benchStats.start());
   step('recording');
   await run();
   step('ran');
-  const raw = await page.evaluate(() => (window as unknown as { __benchStats: { stop(): { frames: number[]; longTasks: number[] } } }).__benchStats.stop());
+  const raw = await page.evaluate(() => (globalThis as unknown as { __benchStats: { stop(): { frames: number[]; longTasks: number[] } } }).__benchStats.stop());
   step('stats');
   const events = await endTrace(cdp);
   step('trace');

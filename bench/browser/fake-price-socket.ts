@@ -8,9 +8,19 @@
  * coalescing), as `mode` says. A page that falls more than a second behind sheds the late frames
  * (counted) so that an overloaded peer cannot queue without end.
  *
- * Passed to `page.addInitScript`, so it must not close over anything. Needs `bypassCSP` (blob worker).
+ * Bundled by the benchmark and run before the page's own scripts (`page.addInitScript`), configured
+ * by `window.__benchFeedConfig`. Needs `bypassCSP` (the worker comes from a blob URL).
  */
-export function installFakePriceSocket(options: { catalogue: { id: number; rate: number; digits: number }[]; mode: 'batch' | 'update' }) {
+export type BenchFeedConfig = { catalogue: { id: number; rate: number; digits: number }[]; mode: 'batch' | 'update' };
+
+declare global {
+  interface Window {
+    __benchFeedConfig: BenchFeedConfig;
+    __benchFeed: { start(rate: number, durationMs: number): void; stop(): { sent: number; shed: number }; connected(): boolean };
+  }
+}
+
+function installFakePriceSocket(options: BenchFeedConfig) {
   type Listener = (event: Event) => void;
   const RealWebSocket = window.WebSocket;
   const assets = options.catalogue;
@@ -108,7 +118,7 @@ export function installFakePriceSocket(options: { catalogue: { id: number; rate:
     }
   }
 
-  (window as unknown as { __benchFeed: unknown }).__benchFeed = {
+  window.__benchFeed = {
     /** Feeds `rate` updates a second for `durationMs`, then stops by itself. */
     start: (rate: number, durationMs: number) => worker.postMessage({ type: 'start', rate, durationMs, batch: batchMode }),
     stop() {
@@ -123,3 +133,5 @@ export function installFakePriceSocket(options: { catalogue: { id: number; rate:
   } as unknown as typeof WebSocket;
   Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
 }
+
+installFakePriceSocket(window.__benchFeedConfig);
