@@ -196,16 +196,24 @@ test('pending orders near the price are filled by the market', async ({ page, ba
 
   // A buy just above the ask and a sell just below the bid (stops, or limits if the price jumped past
   // them before the click): whichever way BTC moves, one is filled by the server.
+  // The level is read from the screen a moment before the server sees the order; when BTC crosses
+  // it in between, the server refuses the order's side and the next attempt reads a fresh price.
   const place = async (side: 'buy' | 'sell') => {
-    const level = side === 'buy' ? (await price(page, 'buy')) * 1.0001 : (await price(page, 'sell')) * 0.9999;
-    await page.getByTestId('pending-button').click();
-    const dialog = page.getByRole('dialog', { name: 'Pending order' });
-    await dialog.getByRole('radio', { name: 'Price' }).click();
-    await dialog.getByLabel('Entry price').fill(level.toFixed(5));
-    await dialog.getByRole('button', { name: 'Apply' }).click();
-    await expect(page.getByTestId('pending-button')).toHaveText(level.toFixed(5));
-    await page.getByTestId(`${side}-button`).click();
-    await expect(toast(page, new RegExp(`${side === 'buy' ? 'Buy' : 'Sell'} (stop|limit) order placed`))).toBeVisible();
+    const placed = toast(page, new RegExp(`${side === 'buy' ? 'Buy' : 'Sell'} (stop|limit) order placed`));
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const level = side === 'buy' ? (await price(page, 'buy')) * 1.0001 : (await price(page, 'sell')) * 0.9999;
+      await page.getByTestId('pending-button').click();
+      const dialog = page.getByRole('dialog', { name: 'Pending order' });
+      await dialog.getByRole('radio', { name: 'Price' }).click();
+      await dialog.getByLabel('Entry price').fill(level.toFixed(5));
+      await dialog.getByRole('button', { name: 'Apply' }).click();
+      await expect(page.getByTestId('pending-button')).toHaveText(level.toFixed(5));
+      await page.getByTestId(`${side}-button`).click();
+      await expect(placed.or(toast(page, 'Failed to execute trade'))).toBeVisible();
+      if (await placed.isVisible()) return;
+      await page.locator('[data-sonner-toast] [data-close-button]').first().click().catch(() => {});
+    }
+    await expect(placed).toBeVisible();
   };
   await place('buy');
   await place('sell');
