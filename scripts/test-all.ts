@@ -20,6 +20,14 @@ function run(label: string, command: string, args: string[]) {
   }
 }
 
+/** Adds a Vitest JSON report's counts; false when the report is missing. */
+function addVitest(file: string): boolean {
+  if (!existsSync(file)) return false;
+  const v = JSON.parse(readFileSync(file, 'utf8'));
+  add({ passed: v.numPassedTests, failed: v.numFailedTests, skipped: v.numTotalTests - v.numPassedTests - v.numFailedTests });
+  return true;
+}
+
 function add(t: Tally) {
   total.passed += t.passed;
   total.failed += t.failed;
@@ -28,10 +36,7 @@ function add(t: Tally) {
 
 run('typecheck', 'npm', ['run', 'typecheck']);
 run('unit and integration', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile=${results}/vitest.json`]);
-if (existsSync(`${results}/vitest.json`)) {
-  const v = JSON.parse(readFileSync(`${results}/vitest.json`, 'utf8'));
-  add({ passed: v.numPassedTests, failed: v.numFailedTests, skipped: v.numPendingTests + (v.numTodoTests ?? 0) });
-} else broken = true;
+if (!addVitest(`${results}/vitest.json`)) broken = true;
 
 run('browser', 'npm', ['run', 'test:e2e']);
 if (existsSync(`${results}/playwright.json`)) {
@@ -47,10 +52,7 @@ if (pgUrl) {
   console.log('\n=== server integration on PostgreSQL');
   const res = spawnSync('vitest', ['run', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile=${results}/vitest-pg.json`], { stdio: 'inherit', env });
   if (res.status !== 0) broken = true;
-  if (existsSync(`${results}/vitest-pg.json`)) {
-    const v = JSON.parse(readFileSync(`${results}/vitest-pg.json`, 'utf8'));
-    add({ passed: v.numPassedTests, failed: v.numFailedTests, skipped: v.numPendingTests + (v.numTodoTests ?? 0) });
-  } else broken = true;
+  if (!addVitest(`${results}/vitest-pg.json`)) broken = true;
 }
 
 if (broken && total.failed === 0) total.failed = 1;
