@@ -1,4 +1,4 @@
-import type { Asset, PackedPriceUpdate, PriceUpdate } from '@bourse/contract';
+import { unpackPriceUpdate, type Asset, type PackedPriceUpdate, type PriceUpdate } from '@bourse/contract';
 import { isSessionOpen } from '@bourse/domain';
 import type { AssetRow } from './asset.repository.ts';
 import { instrumentOf, type Instrument } from './instrument.ts';
@@ -193,18 +193,7 @@ export class MarketState implements PriceSource {
 
   /** The SPEC §3 "Live price update" of an instrument's latest tick. */
   update(inst: Instrument): PriceUpdate {
-    const p = this.packed(inst);
-    return {
-      id: p[0],
-      price: p[1],
-      priceLow24h: p[2],
-      priceHigh24h: p[3],
-      change24h: p[4],
-      changePercent24h: p[5],
-      volume24h: p[6],
-      lastUpdated: new Date(p[7]).toISOString(),
-      ts: p[7],
-    };
+    return unpackPriceUpdate(this.packed(inst));
   }
 
   private quoteOf(inst: Instrument): Quote {
