@@ -28,6 +28,7 @@ const WINDOW_MS = 100;
 const STEP_MS = 20;
 const MAX_STEP_MS = 100;
 const WARMUP_MS = 2000;
+const FEED_ONLY_MS = 3000;
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -143,6 +144,14 @@ function figures(s: Setup, r: Report, cpu: NodeJS.CpuUsage, elapsed: number, tic
 /** Steady state: the feed ticks on, one data:batch per window goes to every client. */
 async function coalescedPhase(offset: number) {
   const s = await prepare(WINDOW_MS, offset);
+  // The feed alone (simulation, candles, 24h figures) with every client connected and none
+  // subscribed: what the server spends whether or not anyone listens, taken out of the fan-out figure.
+  await sleep(1000);
+  const feed0 = process.cpuUsage();
+  const f0 = performance.now();
+  await sleep(FEED_ONLY_MS);
+  const feedCpu = process.cpuUsage(feed0);
+  const feedCpuPerS = (feedCpu.user + feedCpu.system) / ((performance.now() - f0) / 1000);
   await s.call('subscribe', 'batch');
   await sleep(WARMUP_MS);
   await s.call('reset');
@@ -158,8 +167,12 @@ async function coalescedPhase(offset: number) {
   loopDelay.disable();
   const r = await s.call<Report>('report');
   await s.stop();
+  const fanoutCpuUs = cpu.user + cpu.system - feedCpuPerS * elapsed;
   const out = {
     ...figures(s, r, cpu, elapsed, made),
+    feed_only_cpu_pct: Number((feedCpuPerS / 1e4).toFixed(1)),
+    fanout_cpu_us_per_frame: Number((fanoutCpuUs / Math.max(1, r.frames)).toFixed(2)),
+    server_cpu_system_pct: Number(((cpu.system / 1e6 / elapsed) * 100).toFixed(1)),
     server_event_loop_delay_ms: { p50: Number((loopDelay.percentile(50) / 1e6).toFixed(1)), p99: Number((loopDelay.percentile(99) / 1e6).toFixed(1)), max: Number((loopDelay.max / 1e6).toFixed(1)) },
   };
   await finish(s);

@@ -15,6 +15,7 @@ import {
 } from '@bourse/contract';
 import type { Instrument } from '../modules/market/market-state.ts';
 import type { MarketRuntime } from '../modules/market/market.runtime.ts';
+import { encodeEvent, FrameFanout } from './frame-fanout.ts';
 
 /** Between nodes: the worker's coalesced updates, and catalogue edits to reload. */
 type NodeEvents = {
@@ -24,7 +25,6 @@ type NodeEvents = {
 type PriceServer = Server<PriceSocketClientEvents, PriceSocketServerEvents, NodeEvents>;
 type PriceClient = Socket<PriceSocketClientEvents, PriceSocketServerEvents, NodeEvents>;
 
-const ROOM_BATCH = 'all:batch';
 const ROOM_EACH = 'all:each';
 const assetRoom = (id: number) => `asset:${id}`;
 
@@ -58,6 +58,8 @@ export class PriceSocket {
   private readonly runtime: MarketRuntime;
   private readonly redis: Redis | null;
   private snapshot: { body: string; packet: string } | null = null;
+  /** `subscribe:all` with `batch`: one pre-framed `data:batch` per window, written straight to each socket. */
+  private readonly batchSubscribers = new FrameFanout();
 
   constructor(server: HttpServer, runtime: MarketRuntime, opts: PriceSocketOptions) {
     this.runtime = runtime;
@@ -87,9 +89,17 @@ export class PriceSocket {
     socket.on(priceSocket.events.subscribeAll, (options) => {
       const parsed = subscribeAllOptions.safeParse(options ?? {}).data;
       const batch = parsed?.batch === true;
-      if (parsed?.snapshot !== false) this.sendSnapshot(socket);
-      void socket.leave(batch ? ROOM_EACH : ROOM_BATCH);
-      void socket.join(batch ? ROOM_BATCH : ROOM_EACH);
+      // Batches bypass Engine.IO's queue, so they start once the snapshot has left it: an older
+      // snapshot arriving after a newer batch would set prices back.
+      const start = () => {
+        if (!socket.connected) return;
+        if (batch) this.batchSubscribers.add(socket);
+        else void socket.join(ROOM_EACH);
+      };
+      if (batch) void socket.leave(ROOM_EACH);
+      else this.batchSubscribers.delete(socket);
+      if (parsed?.snapshot !== false) this.sendSnapshot(socket, start);
+      else start();
     });
     socket.on(priceSocket.events.subscribe, (request, ack) => {
       const picked = this.resolve(request);
@@ -105,6 +115,7 @@ export class PriceSocket {
     });
     socket.on(priceSocket.events.unsubscribeAll, () => {
       for (const room of [...socket.rooms]) if (room !== socket.id) void socket.leave(room);
+      this.batchSubscribers.delete(socket);
     });
   }
 
@@ -121,10 +132,18 @@ export class PriceSocket {
    * cached asset list, written straight to the connection: thousands of clients subscribing at
    * once cost one serialisation per second instead of one each.
    */
-  private sendSnapshot(socket: PriceClient): void {
+  private sendSnapshot(socket: PriceClient, sent: () => void): void {
     const body = this.runtime.assetsJson();
     if (this.snapshot?.body !== body) this.snapshot = { body, packet: `2["${priceSocket.events.all}",{"success":true,${body.slice(1)}]` };
-    socket.conn.write(this.snapshot.packet);
+    socket.conn.write(this.snapshot.packet, {}, sent);
+  }
+
+  /** A `data:batch` of the given instruments' latest values (the enabled ones), encoded for the wire. */
+  private batchEvent(indices: Iterable<number>) {
+    const { state } = this.runtime;
+    const data: PackedPriceUpdate[] = [];
+    for (const i of indices) if (state.instruments[i]!.enabled) data.push(state.packed(state.instruments[i]!));
+    return data.length ? encodeEvent(priceSocket.events.batch, JSON.stringify({ ts: Date.now(), data })) : null;
   }
 
   /** Sends the latest values of the given instruments to this node's subscribers (and, from the worker, to the other nodes). */
@@ -132,10 +151,9 @@ export class PriceSocket {
     const { state } = this.runtime;
     if (this.redis && this.runtime.simulator) this.io.serverSideEmit('market:batch', indices.map((i) => state.packed(state.instruments[i]!)));
     const rooms = this.io.of('/').adapter.rooms;
-    if (rooms.get(ROOM_BATCH)?.size) {
-      const data: PackedPriceUpdate[] = [];
-      for (const i of indices) if (state.instruments[i]!.enabled) data.push(state.packed(state.instruments[i]!));
-      if (data.length) this.io.local.to(ROOM_BATCH).emit(priceSocket.events.batch, { ts: Date.now(), data });
+    if (this.batchSubscribers.size) {
+      const event = this.batchEvent(indices);
+      if (event) this.batchSubscribers.send(event, () => this.batchEvent(state.instruments.keys())!);
     }
     const everyone = (rooms.get(ROOM_EACH)?.size ?? 0) > 0;
     for (const i of indices) {
