@@ -101,12 +101,12 @@ async function closeStep(ctx: Ctx, a: Of<'close'> | Of<'partial'>): Promise<void
   expect(res.status).toBe(200);
   const pnl = model.pnlOf({ ...t, lots: lots === null ? t.lots : new Decimal(lots) });
   expect(res.body.data).toMatchObject({ status: 'closed', pnl: pnl.toFixed(2), closing_price: closingPrice(t.side, quoteOf(t.asset.id)) });
-  model.settle(pnl);
-  if (lots === null) model.trades.delete(t.id);
-  else {
+  if (lots !== null) {
     t.margin = t.margin.minus(res.body.data.margin);
     t.lots = t.lots.minus(lots);
   }
+  model.settle(pnl, lots === null ? t.id : undefined);
+  if (lots === null) model.trades.delete(t.id);
 }
 
 async function modifyStep(ctx: Ctx, a: Of<'modify'>): Promise<void> {

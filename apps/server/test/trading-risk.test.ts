@@ -121,6 +121,29 @@ describe('stop-out and negative balance protection', () => {
     expect(corrections.map((c) => [c.amount, c.balanceAfter])).toEqual([['2003.00', '0.00']]);
     expect(await unbalancedAccounts(server.ctx.db)).toEqual([]);
   });
+
+  it('liquidates the other leg of a hedge before writing anything off', async () => {
+    await resetPrices();
+    const user = await createTestUser(server);
+    const long = await open(user, { id: btcusd.id, volume: 0.5, opening_price: 60_010 });
+    const short = await open(user, { id: btcusd.id, type: 'sell', volume: 0.5, opening_price: 59_990 });
+    await tick(market, btcusd.id, 19_990, 20_010);
+    // Hedged: equity barely moved, so nothing was stopped out.
+    expect((await trade(long.id)).status).toBe('open');
+    const res = await server.call('POST', `/trade/${long.id}/close`, { token: user.token });
+    expect(res.body.data.pnl).toBe('-20010.00');
+    // 10,000 − 20,010 is below zero: the short is closed too, and its 19,990 covers the loss.
+    expect(await trade(short.id)).toMatchObject({ status: 'closed', closeReason: 'stop_out', pnl: '19990.00' });
+    expect(await balance(user)).toBe('9980.00');
+    const accountId = (await trade(long.id)).accountId;
+    const corrections = await server.ctx.db
+      .select()
+      .from(journalEntries)
+      .where(and(eq(journalEntries.accountId, accountId), eq(journalEntries.kind, 'correction')));
+    expect(corrections).toEqual([]);
+    expect(market.events.sent).toContainEqual({ channel: channels.trade(user.id), event: events.tradeUpdated, data: { id: long.id, reason: 'closed' } });
+    expect(await unbalancedAccounts(server.ctx.db)).toEqual([]);
+  });
 });
 
 describe('currency conversion', () => {

@@ -103,8 +103,19 @@ export class AccountModel {
     return { fill, margin, fits: !margin.greaterThan(this.freeMargin()) };
   }
 
-  /** Realises P&L as the server does: a negative balance is corrected back to 0. */
-  settle(pnl: Decimal): void {
-    this.balance = Decimal.max(0, this.balance.plus(pnl));
+  /**
+   * Realises P&L as the server does: a balance left negative liquidates the account's other open
+   * positions (all but `closing`, which the caller removes) at the current price, and what is still
+   * negative after that is corrected back to 0.
+   */
+  settle(pnl: Decimal, closing?: number): void {
+    this.balance = this.balance.plus(pnl);
+    if (!this.balance.isNegative()) return;
+    for (const t of this.open()) {
+      if (t.id === closing) continue;
+      this.balance = this.balance.plus(this.pnlOf(t));
+      this.trades.delete(t.id);
+    }
+    this.balance = Decimal.max(0, this.balance);
   }
 }

@@ -45,14 +45,15 @@ export async function closeTrade(ctx: AppContext, userId: number, id: number, lo
   }
   const quote = tradableQuote(prices, trade.assetId);
   const account = await accountFor(ctx, userId, trade.accountId);
-  const conversion = await new Valuer(tradingRuntime(ctx).catalog, prices, account.currency).conversion(trade.quoteCurrency);
+  const valuer = new Valuer(tradingRuntime(ctx).catalog, prices, account.currency);
+  const conversion = await valuer.conversion(trade.quoteCurrency);
   if (conversion === null) throw new HttpError(422, msg.noConversion);
   const settled = await ctx.db.transaction(async (tx) => {
     await lockAccount(tx, account.id);
     const fresh = await tradeById(tx, id);
     if (!fresh || fresh.status !== 'open') return null;
     if (lots !== undefined && lots > Number(fresh.lots)) throw invalid('volume', msg.closeVolumeTooLarge);
-    return settleClose(tx, { trade: fresh, quote, conversion, reason: 'manual', lots });
+    return settleClose(tx, { trade: fresh, quote, conversion, reason: 'manual', lots }, valuer);
   });
   if (!settled) throw conflict(msg.alreadyClosed);
   await announceSettlement(ctx, userId, settled, 'closed');
@@ -73,7 +74,7 @@ export function closeReceipt(settled: Settlement, startedAt: number): FillReceip
 }
 
 export async function announceSettlement(ctx: AppContext, userId: number, settled: Settlement, reason: string): Promise<void> {
-  const ids = [settled.closed.id, ...(settled.remaining ? [settled.remaining.id] : [])];
+  const ids = [settled.closed.id, ...(settled.remaining ? [settled.remaining.id] : []), ...settled.liquidated.map((t) => t.id)];
   await announce(ctx, { userId, accountId: settled.closed.accountId, tradeIds: ids, reason, balanceChanged: settled.balance !== null });
 }
 
@@ -89,21 +90,22 @@ export async function closeAll(ctx: AppContext, userId: number, accountId: numbe
       const quote = prices.isOpen(trade.assetId) ? prices.quote(trade.assetId) : null;
       const conversion = await valuer.conversion(trade.quoteCurrency);
       if (!quote || conversion === null) continue;
-      const settled = await settleClose(tx, { trade, quote, conversion, reason: 'manual' });
+      const settled = await settleClose(tx, { trade, quote, conversion, reason: 'manual' }, valuer);
       if (settled) done.push(settled);
     }
     return done;
   });
-  if (settlements.length > 0) {
+  const closed = settlements.flatMap((s) => [s.closed, ...s.liquidated]);
+  if (closed.length > 0) {
     await announce(ctx, {
       userId,
       accountId: account.id,
-      tradeIds: settlements.map((s) => s.closed.id),
+      tradeIds: closed.map((t) => t.id),
       reason: 'closed',
       balanceChanged: settlements.some((s) => s.balance !== null),
     });
   }
-  return { data: settlements.map((s) => tradeView(s.closed)), message: `${settlements.length} position(s) closed.` };
+  return { data: closed.map((t) => tradeView(t)), message: `${closed.length} position(s) closed.` };
 }
 
 /** POST /trade/{id}/cancel: cancels a pending order (409 once it has filled or was cancelled). */

@@ -29,7 +29,7 @@ function changeOf(trade: TradeRow, ids: number[], reason: string, balanceChanged
 export async function closeOnTrigger(ctx: AppContext, prices: PriceSource, tradeId: number, kind: 'tp' | 'sl', quote: Quote): Promise<TradeChange | null> {
   const trade = await tradeById(ctx.db, tradeId);
   if (!trade || trade.status !== 'open') return null;
-  const { conversion } = await valuerFor(ctx, prices, trade);
+  const { valuer, conversion } = await valuerFor(ctx, prices, trade);
   if (conversion === null) return null;
   const settled = await ctx.db.transaction(async (tx) => {
     await lockAccount(tx, trade.accountId);
@@ -40,9 +40,9 @@ export async function closeOnTrigger(ctx: AppContext, prices: PriceSource, trade
     const hit = kind === 'tp' ? takeProfitHit(fresh.tradeType, Number(level), quote) : stopLossHit(fresh.tradeType, Number(level), quote);
     if (!hit) return null;
     const reason = kind === 'tp' ? 'tp' : fresh.trailingStop !== null ? 'trailing' : 'sl';
-    return settleClose(tx, { trade: fresh, quote, conversion, reason });
+    return settleClose(tx, { trade: fresh, quote, conversion, reason }, valuer);
   });
-  return settled ? changeOf(trade, [settled.closed.id], settled.closed.closeReason ?? kind, settled.balance !== null) : null;
+  return settled ? changeOf(trade, [settled.closed.id, ...settled.liquidated.map((t) => t.id)], settled.closed.closeReason ?? kind, settled.balance !== null) : null;
 }
 
 /** Fills a pending order the tick reached, or cancels it when the account lacks the margin. */
@@ -82,7 +82,7 @@ export async function fillPending(ctx: AppContext, prices: PriceSource, tradeId:
 
 /**
  * Stop-out: while the account's margin level is at or below `level`, closes its largest loser at
- * the current price. Negative balance protection is applied by each settlement.
+ * the current price. Negative balance protection is applied by the settlement (see `settleClose`).
  */
 export async function stopOutAccount(ctx: AppContext, prices: PriceSource, accountId: number, level: number): Promise<TradeChange | null> {
   const settlements = await ctx.db.transaction(async (tx) => {
@@ -98,8 +98,8 @@ export async function stopOutAccount(ctx: AppContext, prices: PriceSource, accou
       const loser = await largestLoser(valuer, open);
       if (!loser) break;
       const conversion = (await valuer.conversion(loser.trade.quoteCurrency))!;
-      const settled = await settleClose(tx, { trade: loser.trade, quote: loser.quote, conversion, reason: 'stop_out' });
-      open = open.filter((t) => t.id !== loser.trade.id);
+      const settled = await settleClose(tx, { trade: loser.trade, quote: loser.quote, conversion, reason: 'stop_out' }, valuer);
+      open = open.filter((t) => t.id !== loser.trade.id && !settled?.liquidated.some((l) => l.id === t.id));
       if (!settled) continue;
       done.push(settled);
       balance = settled.balance ?? balance;
@@ -108,7 +108,7 @@ export async function stopOutAccount(ctx: AppContext, prices: PriceSource, accou
   });
   const first = settlements[0];
   if (!first) return null;
-  return changeOf(first.closed, settlements.map((s) => s.closed.id), 'stop_out', settlements.some((s) => s.balance !== null));
+  return changeOf(first.closed, settlements.flatMap((s) => [s.closed.id, ...s.liquidated.map((t) => t.id)]), 'stop_out', settlements.some((s) => s.balance !== null));
 }
 
 async function largestLoser(valuer: Valuer, open: TradeRow[]): Promise<{ trade: TradeRow; quote: Quote } | null> {

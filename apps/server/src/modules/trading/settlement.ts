@@ -4,15 +4,22 @@ import { closingPrice, pnlDecimal, type BidAsk } from '@bourse/domain';
 import type { CloseReason } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { postEntry } from '../accounts/ledger.repository.ts';
-import { insertTrade, updateTradeIf, type TradeRow } from './trades.repository.ts';
+import type { PriceSource } from '../market/price-source.ts';
+import { insertTrade, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
 
 /** A public trade id: short, unguessable, unique (a collision fails the insert, never merges). */
 export function newTradeId(): string {
   return `T${randomBytes(6).toString('hex').toUpperCase()}`;
 }
 
-/** Result of settling a close: the closed row (the slice, for a partial close) and the new balance. */
-export type Settlement = { closed: TradeRow; remaining: TradeRow | null; pnl: Decimal; balance: string | null };
+/**
+ * Result of settling a close: the closed row (the slice, for a partial close), the new balance, and
+ * the account's other positions closed because the balance went below zero (see `settleClose`).
+ */
+export type Settlement = { closed: TradeRow; remaining: TradeRow | null; pnl: Decimal; balance: string | null; liquidated: TradeRow[] };
+
+/** Where the account's other positions would close now, for liquidating them. */
+export type Market = { prices: PriceSource; conversion(quoteCurrency: string): Promise<number | null> };
 
 export type CloseOrder = {
   trade: TradeRow;
@@ -28,8 +35,41 @@ export type CloseOrder = {
  * Closes an open trade (or part of it) at the quote's closing side and posts the realised P&L to
  * the ledger, in the caller's transaction with the account already locked. Returns null when the
  * trade was no longer open: it settled elsewhere, and must not settle twice.
+ *
+ * Negative balance protection is per account, not per position. When the P&L leaves the balance
+ * below zero, the account has run out of money: its other open positions are closed at the current
+ * price (reason stop_out) and their P&L posted first, and only what is still negative after that
+ * is corrected back to exactly 0. Correcting each loss on its own would let a hedged pair turn a
+ * loss written off by the broker into the other leg's profit.
  */
-export async function settleClose(tx: DbOrTx, order: CloseOrder): Promise<Settlement | null> {
+export async function settleClose(tx: DbOrTx, order: CloseOrder, market: Market): Promise<Settlement | null> {
+  const first = await closeTrade(tx, order);
+  if (!first) return null;
+  let balance = await postRealised(tx, order.trade.accountId, first.pnl, first.closed.tradeId);
+  const liquidated: TradeRow[] = [];
+  if (balance === null || !new Decimal(balance).isNegative()) return { ...first, balance, liquidated };
+  for (const trade of await tradesOfAccount(tx, order.trade.accountId, ['open'])) {
+    const quote = market.prices.isOpen(trade.assetId) ? market.prices.quote(trade.assetId) : null;
+    const conversion = quote ? await market.conversion(trade.quoteCurrency) : null;
+    if (!quote || conversion === null) continue;
+    const next = await closeTrade(tx, { trade, quote, conversion, reason: 'stop_out' });
+    if (!next) continue;
+    liquidated.push(next.closed);
+    balance = (await postRealised(tx, trade.accountId, next.pnl, next.closed.tradeId)) ?? balance;
+  }
+  if (new Decimal(balance).isNegative()) {
+    balance = await postEntry(tx, {
+      accountId: order.trade.accountId,
+      kind: 'correction',
+      amount: new Decimal(balance).negated().toFixed(2),
+      reference: `negative balance protection ${first.closed.tradeId}`,
+    });
+  }
+  return { ...first, balance, liquidated };
+}
+
+/** The trade (or its closed slice) marked closed at the quote, with its P&L; null when it was no longer open. */
+async function closeTrade(tx: DbOrTx, order: CloseOrder): Promise<{ closed: TradeRow; remaining: TradeRow | null; pnl: Decimal } | null> {
   const { trade } = order;
   const price = closingPrice(trade.tradeType, order.quote);
   const partial = order.lots !== undefined && new Decimal(order.lots).lessThan(trade.lots);
@@ -42,48 +82,33 @@ export async function settleClose(tx: DbOrTx, order: CloseOrder): Promise<Settle
     conversion: order.conversion,
   });
   const closedFields = { status: 'closed' as const, closingPrice: String(price), pnl: pnl.toFixed(2), closeReason: order.reason, closeTime: new Date() };
-  let closed: TradeRow | null;
-  let remaining: TradeRow | null = null;
-  if (partial) {
-    const share = new Decimal(order.lots!).dividedBy(trade.lots);
-    const closedMargin = share.times(trade.margin).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-    remaining = await updateTradeIf(tx, trade.id, 'open', {
-      lots: new Decimal(trade.lots).minus(order.lots!).toFixed(2),
-      volume: new Decimal(trade.volume).minus(units).toFixed(8),
-      margin: new Decimal(trade.margin).minus(closedMargin).toFixed(2),
-    });
-    if (!remaining) return null;
-    const { id: _id, createdAt: _c, updatedAt: _u, idempotencyKey: _k, requestHash: _h, firstResponse: _f, ...copy } = trade;
-    closed = await insertTrade(tx, {
-      ...copy,
-      ...closedFields,
-      tradeId: newTradeId(),
-      parentId: trade.id,
-      lots: new Decimal(order.lots!).toFixed(2),
-      volume: units.toFixed(8),
-      margin: closedMargin.toFixed(2),
-    });
-  } else {
-    closed = await updateTradeIf(tx, trade.id, 'open', closedFields);
-    if (!closed) return null;
+  if (!partial) {
+    const closed = await updateTradeIf(tx, trade.id, 'open', closedFields);
+    return closed && { closed, remaining: null, pnl };
   }
-  const balance = await postPnl(tx, trade.accountId, pnl, closed.tradeId);
-  return { closed, remaining, pnl, balance };
+  const share = new Decimal(order.lots!).dividedBy(trade.lots);
+  const closedMargin = share.times(trade.margin).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const remaining = await updateTradeIf(tx, trade.id, 'open', {
+    lots: new Decimal(trade.lots).minus(order.lots!).toFixed(2),
+    volume: new Decimal(trade.volume).minus(units).toFixed(8),
+    margin: new Decimal(trade.margin).minus(closedMargin).toFixed(2),
+  });
+  if (!remaining) return null;
+  const { id: _id, createdAt: _c, updatedAt: _u, idempotencyKey: _k, requestHash: _h, firstResponse: _f, ...copy } = trade;
+  const closed = await insertTrade(tx, {
+    ...copy,
+    ...closedFields,
+    tradeId: newTradeId(),
+    parentId: trade.id,
+    lots: new Decimal(order.lots!).toFixed(2),
+    volume: units.toFixed(8),
+    margin: closedMargin.toFixed(2),
+  });
+  return { closed, remaining, pnl };
 }
 
-/**
- * Posts realised P&L, then applies negative balance protection: a balance left below zero is
- * brought back to exactly 0 with a `correction` entry. Returns the new balance, or null when
- * nothing was posted.
- */
-export async function postPnl(tx: DbOrTx, accountId: number, pnl: Decimal, reference: string): Promise<string | null> {
-  if (pnl.isZero()) return null;
-  const balance = await postEntry(tx, { accountId, kind: 'realised_pnl', amount: pnl.toFixed(2), reference });
-  if (!new Decimal(balance).isNegative()) return balance;
-  return postEntry(tx, {
-    accountId,
-    kind: 'correction',
-    amount: new Decimal(balance).negated().toFixed(2),
-    reference: `negative balance protection ${reference}`,
-  });
+/** Posts realised P&L; returns the new balance, or null when there was nothing to post. */
+function postRealised(tx: DbOrTx, accountId: number, pnl: Decimal, reference: string): Promise<string | null> {
+  if (pnl.isZero()) return Promise.resolve(null);
+  return postEntry(tx, { accountId, kind: 'realised_pnl', amount: pnl.toFixed(2), reference });
 }
