@@ -1,8 +1,8 @@
-import Pusher from 'pusher-js';
+import type Pusher from 'pusher-js';
 import { create } from 'zustand';
-import { PRIVATE_PREFIX, realtimeConfigResponse, type RealtimeConfig } from '@bourse/contract';
+import { PRIVATE_PREFIX } from '@bourse/contract';
 import { RETRY_MS } from '@/config/constants';
-import { authHeaders, http } from '@/lib/api-client';
+import { http } from '@/lib/api-client';
 
 /** SPEC §4 realtime connection states. */
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'failed';
@@ -14,7 +14,6 @@ type RealtimeState = {
 };
 
 export const DEFAULT_FAILURE = 'Connection failed';
-const PONG_TIMEOUT_MS = 6_000;
 const MAX_RETRY_MS = 60_000;
 
 /** The private-channel connection state, for UIs that switch to polling when it is not connected. */
@@ -72,41 +71,12 @@ function bindChannel(pusher: Pusher, channel: string) {
   });
 }
 
-/** Channel authorisation through the API client's base URL and bearer token (SPEC §7). */
-function authorise(endpoint: string) {
-  return (params: { socketId: string; channelName: string }, callback: (error: Error | null, data: { auth: string } | null) => void) => {
-    const body = new URLSearchParams({ socket_id: params.socketId, channel_name: params.channelName });
-    fetch(endpoint, { method: 'POST', headers: { Accept: 'application/json', ...authHeaders() }, body })
-      .then(async (res) => {
-        const data: unknown = await res.json().catch(() => null);
-        if (!res.ok || !data || typeof data !== 'object' || typeof (data as { auth?: unknown }).auth !== 'string') {
-          throw new Error(`Channel authorisation failed (${res.status})`);
-        }
-        callback(null, { auth: (data as { auth: string }).auth });
-      })
-      .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null));
-  };
-}
-
-function createClient(config: RealtimeConfig): Pusher {
-  const tls = config.force_tls ?? window.location.protocol === 'https:';
-  const pagePort = Number(window.location.port) || (tls ? 443 : 80);
-  const port = config.ws_port ?? pagePort;
-  return new Pusher(config.key, {
-    cluster: config.cluster,
-    wsHost: config.ws_host ?? window.location.hostname,
-    wsPort: port,
-    wssPort: port,
-    wsPath: config.ws_path,
-    forceTLS: tls,
-    enabledTransports: ['ws', 'wss'],
-    disableStats: true,
-    activityTimeout: config.activity_timeout * 1000,
-    // When the browser reports going offline pusher-js pings at once; notice a dead link quickly.
-    pongTimeout: PONG_TIMEOUT_MS,
-    channelAuthorization: { customHandler: authorise(config.auth_endpoint) },
+// pusher-js is not needed before the first private channel, so it loads on demand (after first render).
+const loadPusher = () =>
+  import('./pusher-client').catch((error: unknown) => {
+    console.error('Realtime client could not be loaded', error);
+    throw new Error('Could not reach the server.');
   });
-}
 
 let failures = 0;
 
@@ -124,12 +94,10 @@ export function connectRealtime(): Promise<void> {
   if (starting) return starting;
   const mine = ++generation;
   setStatus('connecting');
-  starting = http
-    .get<unknown>('/realtime/config')
-    .then((raw) => {
-      const config = realtimeConfigResponse.parse(raw).data;
+  starting = Promise.all([http.get<unknown>('/realtime/config'), loadPusher()])
+    .then(([raw, { createPusher }]) => {
       if (mine !== generation) return;
-      const pusher = createClient(config);
+      const pusher = createPusher(raw);
       client = pusher;
       failures = 0;
       pusher.connection.bind('state_change', ({ current }: { current: string }) => {
