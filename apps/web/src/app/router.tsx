@@ -2,25 +2,25 @@ import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { Root } from './root';
 import { AdminRoute, GuestRoute, ProtectedRoute } from './guards';
 import { NotFoundPage } from './routes/not-found';
-import { LoginPage } from '@/features/auth/components/login-page';
+import { RouteLoading } from './gates/loading-screen';
 
 /** Loads a screen's chunk on first visit; `name` is the component the module exports. */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
   return async () => ({ Component: (await load())[name] as React.ComponentType });
 }
 
-const guest = (element: React.ReactNode) => <GuestRoute>{element}</GuestRoute>;
-
 /** SPEC §2 route table. */
 export const router = createBrowserRouter([
   {
     element: <Root />,
+    // A first visit renders nothing until its screen's chunk is in: the loading screen meanwhile.
+    HydrateFallback: RouteLoading,
     children: [
-      { path: '/', element: guest(<LoginPage />) },
-      { path: '/login', element: guest(<LoginPage />) },
       {
-        element: guest(<Outlet />),
+        element: <GuestRoute><Outlet /></GuestRoute>,
         children: [
+          { path: '/', lazy: page(() => import('@/features/auth/components/login-page'), 'LoginPage') },
+          { path: '/login', lazy: page(() => import('@/features/auth/components/login-page'), 'LoginPage') },
           { path: '/signup', lazy: page(() => import('@/features/registration/routes'), 'SignupRoute') },
           { path: '/register', lazy: page(() => import('@/features/registration/routes'), 'RegisterRoute') },
           { path: '/register/country-residence', lazy: page(() => import('@/features/registration/routes'), 'CountryRoute') },

@@ -1,10 +1,21 @@
 import { useEffect, useState } from 'react';
 import { BarChart3, Bitcoin, TrendingUp } from 'lucide-react';
 import { DEFAULT_BRAND, LOADING_TICK_MS } from '@/config/constants';
+import { useSiteSettings } from '@/stores/settings-store';
+
+/** A screen chunk that arrives this quickly shows no loading screen at all: it would only flicker. */
+const ROUTE_LOADING_DELAY_MS = 150;
+
+// One loading screen per page load: when the route fallback hands over to the site gate's, the
+// bar goes on from where it was instead of starting again at 0.
+let firstShownAt: number | null = null;
 
 /** SPEC §2 loading screen: the bar fills 1% every 30 ms, then `onLoaded` runs once. */
 export function LoadingScreen({ siteName, onLoaded }: { siteName?: string | null; onLoaded?: () => void }) {
-  const [progress, setProgress] = useState(0);
+  const [progress, setProgress] = useState(() => {
+    firstShownAt ??= performance.now();
+    return Math.min(100, Math.floor((performance.now() - firstShownAt) / LOADING_TICK_MS));
+  });
   useEffect(() => {
     const timer = setInterval(() => setProgress((p) => Math.min(100, p + 1)), LOADING_TICK_MS);
     return () => clearInterval(timer);
@@ -31,4 +42,15 @@ export function LoadingScreen({ siteName, onLoaded }: { siteName?: string | null
       </div>
     </main>
   );
+}
+
+/** While a first visit's screen chunk loads (the router renders nothing of the app until then). */
+export function RouteLoading() {
+  const siteName = useSiteSettings((s) => s.settings?.name);
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), ROUTE_LOADING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return shown ? <LoadingScreen siteName={siteName} /> : <main className="min-h-full" aria-busy="true" />;
 }
