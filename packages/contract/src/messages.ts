@@ -1,3 +1,5 @@
+// Plain texts, no zod: client screens that only show them do not load the schema library.
+
 /** Validation and error texts quoted verbatim from SPEC §5 and §8, shared by server and client. */
 export const messages = {
   email: 'Please enter a valid email address',
@@ -19,4 +21,50 @@ export const messages = {
   forbidden: 'This action is unauthorized.',
   notFound: 'Not found.',
   tooManyRequests: 'Too many attempts. Please try again later.',
+} as const;
+
+/** Texts of the trading calls: SPEC §5 and §8 wording where it has one. */
+export const tradingMessages = {
+  noAsset: 'No asset selected for trading',
+  executeFailed: 'Failed to execute trade',
+  executeFailedDetail: 'There was an error processing your trade. Please try again.',
+  closeFailed: 'Failed to close trade',
+  closeFailedDetail: 'There was an error processing your request. Please try again.',
+  closed: 'Position successfully closed',
+  openTradesFailed: 'Failed to fetch open trades. Please try again.',
+  closedTradesFailed: 'Failed to fetch closed trades. Please try again.',
+  volumePositive: 'Volume must be a positive number',
+  entryPricePositive: 'Entry price must be a positive number',
+  takeProfitNonNegative: 'Take profit must be a non-negative number',
+  stopLossNonNegative: 'Stop loss must be a non-negative number',
+  assetUnavailable: 'The selected asset is not available for trading.',
+  marketClosed: 'The market for this asset is closed. Please try again during trading hours.',
+  noPrice: 'No price is available for this asset right now. Please try again shortly.',
+  pricesUnavailable: 'Trading is unavailable right now: no price feed is running.',
+  volumeRange: 'Volume must be between 0.01 and 50 lots.',
+  volumeStep: 'Volume must be a multiple of 0.01 lots.',
+  insufficientMargin: 'Not enough free margin to open this trade.',
+  takeProfitBuy: 'Take profit must be above the entry price for a buy.',
+  takeProfitSell: 'Take profit must be below the entry price for a sell.',
+  stopLossBuy: 'Stop loss must be below the entry price for a buy.',
+  stopLossSell: 'Stop loss must be above the entry price for a sell.',
+  takeProfitBuyOpen: 'Take profit must be above the current price for a buy.',
+  takeProfitSellOpen: 'Take profit must be below the current price for a sell.',
+  stopLossBuyOpen: 'Stop loss must be below the current price for a buy.',
+  stopLossSellOpen: 'Stop loss must be above the current price for a sell.',
+  pendingPriceRequired: 'A pending order needs a price.',
+  buyLimitSide: 'A buy limit price must be below the current market price.',
+  buyStopSide: 'A buy stop price must be above the current market price.',
+  sellLimitSide: 'A sell limit price must be above the current market price.',
+  sellStopSide: 'A sell stop price must be below the current market price.',
+  noConversion: 'This asset cannot be traded from an account in this currency.',
+  accountNotFound: 'Trading account not found.',
+  tradeNotFound: 'Trade not found.',
+  alreadyClosed: 'This trade is already closed.',
+  notPending: 'This order is no longer pending.',
+  notOpen: 'Only an open trade or a pending order can be changed.',
+  pendingNotClosable: 'A pending order is cancelled, not closed.',
+  closeVolumeTooLarge: 'The volume to close cannot exceed the open volume.',
+  idempotencyReused: 'This order id was already used for a different order.',
+  idempotencyKey: 'The Idempotency-Key header must be 1 to 200 characters.',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { assetCategories } from './asset-categories.ts';
 
 /** Values of `r_page` choosing the registration variant (SPEC §2). Unknown values show the full form. */
 export const registrationPages = ['basic', 'ic', 'td'] as const;
@@ -34,7 +35,6 @@ export const siteSettingsUpdate = siteSettingsSchema
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update.' });
 export const settingsResponse = z.object({ data: siteSettingsSchema });
 
-export const assetCategories = ['cryptos', 'stocks', 'indices', 'commodities', 'metals', 'forex'] as const;
 export const assetCategory = z.enum(assetCategories);
 export type AssetCategory = z.infer<typeof assetCategory>;
 
