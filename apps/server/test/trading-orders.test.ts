@@ -112,6 +112,19 @@ describe('POST /trades/store', () => {
     expect((await store(market.order(), { key: 'form-1', token: someoneElse.token })).body.data.id).not.toBe(first.body.data.id);
   });
 
+  it('replays an order whose own fill used up the margin a retry would need', async () => {
+    const trader = await createTestUser(server);
+    const first = await store(market.order({ volume: 8 }), { key: 'big-1', token: trader.token });
+    expect(first.status).toBe(201);
+    expect(Number(first.body.data.margin)).toBeGreaterThan(5000);
+    const again = await store(market.order({ volume: 8 }), { key: 'big-1', token: trader.token });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const fresh = await store(market.order({ volume: 8 }), { key: 'big-2', token: trader.token });
+    expect(fresh.status).toBe(422);
+    expect(fresh.body.message).toBe(msg.insufficientMargin);
+  });
+
   it('trades on the chosen account and refuses another user’s account', async () => {
     const me = await server.call('GET', '/user', { token: user.token });
     const live = me.body.data.accounts[1];

@@ -67,13 +67,16 @@ export async function placeOrder(ctx: AppContext, userId: number, body: StoreTra
   return { body: outcome.body, replayed: false };
 }
 
-/** The order's transaction; answers the earlier trade instead when its key was already used. */
+/**
+ * The order's transaction; answers the earlier trade instead when its key was already used. The
+ * key is not looked up first: a fresh key (the usual case) would pay a query for nothing. A used
+ * one fails the insert on the unique index, or fails the margin check its first fill used up, and
+ * either way the earlier trade is found afterwards.
+ */
 async function commit(ctx: AppContext, o: Pending): Promise<Committed | { prior: TradeRow }> {
   try {
     return await ctx.db.transaction(async (tx) => {
       const locked = (await lockAccount(tx, o.account.id))!;
-      const prior = o.key ? await tradeByKey(tx, o.userId, o.key) : null;
-      if (prior) return { prior };
       if (o.plan.kind === 'market') await ensureFreeMargin(tx, locked, o.valuer, o.plan.margin);
       const latencyMs = Math.max(0, Math.round(performance.now() - o.startedAt));
       const row = await insertTrade(tx, tradeValues(o.userId, o.account.id, o.plan, o.key, o.hash, latencyMs));
@@ -82,8 +85,7 @@ async function commit(ctx: AppContext, o: Pending): Promise<Committed | { prior:
       return { row: stored ?? row, body: response, balance: locked.balance };
     });
   } catch (error) {
-    // Two retries with one key on different accounts: the unique index lets one through.
-    const prior = o.key && isUniqueViolation(error) ? await tradeByKey(ctx.db, o.userId, o.key) : null;
+    const prior = o.key && (isUniqueViolation(error) || error instanceof HttpError) ? await tradeByKey(ctx.db, o.userId, o.key) : null;
     if (prior) return { prior };
     throw error;
   }
