@@ -1,7 +1,9 @@
 // HTTP order placement under load: POST /trades/store (market orders, each with its own
 // Idempotency-Key, spread over many accounts) beside a trivial authenticated GET (/user) in the
 // same run, on the embedded database and, when DATABASE_URL is set, on PostgreSQL. The load comes
-// from autocannon in a child process; prices are held still so every order fills. Prints JSON.
+// from autocannon in a child process; prices are held still so every order fills. On PostgreSQL a
+// third peer runs the order's transaction in plain SQL (lib/sql-order-load.ts): the database's own
+// ceiling for orders on the machine. Prints JSON.
 //   node bench/orders.ts [--seconds 5] [--connections 20] [--users 50]
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/orders.ts
 import { randomBytes } from 'node:crypto';
@@ -18,6 +20,7 @@ import { riskEngineOf } from '../apps/server/src/modules/trading/risk-engine.ts'
 import { tradingRuntime } from '../apps/server/src/modules/trading/trading-runtime.ts';
 import { startServer } from '../apps/server/src/server.ts';
 import type { LoadSpec } from './lib/order-load.ts';
+import type { SqlLoadSpec } from './lib/sql-order-load.ts';
 
 const argv = process.argv.slice(2);
 const arg = (name: string, fallback: number) => (argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) : fallback);
@@ -28,9 +31,9 @@ const GOAL = { ordersPerSecond: 1000, p99Ms: 15 };
 
 type Load = { requests: number; rps: number; p50Ms: number; p99Ms: number; maxMs: number; non2xx: number; errors: number; timeouts: number };
 
-function load(spec: LoadSpec): Promise<Load> {
+function load(spec: LoadSpec | SqlLoadSpec, script = './lib/order-load.ts'): Promise<Load> {
   return new Promise((resolve, reject) => {
-    const child = fork(new URL('./lib/order-load.ts', import.meta.url), [JSON.stringify(spec)]);
+    const child = fork(new URL(script, import.meta.url), [JSON.stringify(spec)]);
     child.once('message', (figures) => resolve(figures as Load));
     child.once('error', reject);
     child.once('exit', (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
@@ -57,6 +60,7 @@ async function run(database: 'pglite' | 'postgres') {
     server.ctx.prices = prices;
     await riskEngineOf(server.ctx)?.usePrices(prices);
     const tokens: string[] = [];
+    const accounts: SqlLoadSpec['accounts'] = [];
     for (let i = 0; i < USERS; i++) {
       const user = await createUser(server.ctx, {
         email: `bench.${i}.${randomBytes(3).toString('hex')}@example.com`,
@@ -68,12 +72,21 @@ async function run(database: 'pglite' | 'postgres') {
         status: 'active',
       });
       tokens.push(await createSession(server.ctx.db, user.id, 1));
+      accounts.push({ userId: user.id, accountId: user.accounts[0]!.id, assetId: eurusd.id });
     }
     const order = { type: 'buy', id: eurusd.id, volume: 0.01, opening_price: 1.1001, take_profit: 1.2, stop_loss: 1.0, leverage: 100, amount: 1000, qty: 1000, margin: 11, asset_symbol: eurusd.symbol, asset_name: eurusd.name };
     const common = { url: server.url, tokens, seconds: SECONDS, connections: CONNECTIONS };
     const get = await load({ ...common, method: 'GET', path: '/api/v1/user', body: null, label: 'get' });
     const orders = await load({ ...common, method: 'POST', path: '/api/v1/trades/store', body: order, label: `order-${database}` });
-    return { database, trivialGet: { route: 'GET /user', ...get }, orders: { route: 'POST /trades/store', ...orders }, ordersVsGet: Number((orders.rps / get.rps).toFixed(2)) };
+    // The database alone, same accounts, same concurrency: the ceiling for orders on this machine.
+    const sql = pgDb ? await load({ url: pgDb.url, accounts, seconds: SECONDS, connections: CONNECTIONS }, './lib/sql-order-load.ts') : null;
+    return {
+      database,
+      trivialGet: { route: 'GET /user', ...get },
+      orders: { route: 'POST /trades/store', ...orders },
+      ordersVsGet: Number((orders.rps / get.rps).toFixed(2)),
+      ...(sql && { sqlOnlyPeer: { what: 'the order transaction in plain SQL over node-postgres, no HTTP', ...sql }, ordersVsSqlOnly: Number((orders.rps / sql.rps).toFixed(2)) }),
+    };
   } finally {
     await server.close();
     await pgDb?.drop();

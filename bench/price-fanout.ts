@@ -4,7 +4,7 @@
 // tick-to-client latency and server memory per idle connection, for the coalesced batch fan-out
 // (one data:batch frame per 100 ms window) against a naive peer measured in the same run: one
 // data:update broadcast per tick, no coalescing.
-// Usage: node bench/price-fanout.ts [--clients 1000] [--seconds 10] [--naive-ticks 400]. Prints JSON.
+// Usage: node bench/price-fanout.ts [--clients 1000] [--seconds 10] [--naive-ticks 400] [--client-procs 2]. Prints JSON.
 import { fork, type ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -24,6 +24,7 @@ const arg = (name: string, fallback: number) => {
 const CLIENTS = arg('clients', 1000);
 const SECONDS = arg('seconds', 10);
 const NAIVE_TICKS = arg('naive-ticks', 400);
+const PROCS = arg('client-procs', Math.min(2, Math.ceil(CLIENTS / 1000)));
 const WINDOW_MS = 100;
 const STEP_MS = 20;
 const MAX_STEP_MS = 100;
@@ -44,8 +45,16 @@ function clockOffset(): number {
 }
 
 type Report = { frames: number; bytes: number; updatesPerFrame: number; latency: { samples: number; p50: number | null; p99: number | null; max: number | null }; cpu: NodeJS.CpuUsage };
+/** What one client process reports (see lib/price-fanout-clients.ts). */
+type Part = { frames: number; bytes: number; sampledFrames: number; sampledUpdates: number; latencies: number[]; cpu: NodeJS.CpuUsage };
 
-function startClients(): Promise<{ proc: ChildProcess; call: ReturnType<typeof rpc> }> {
+/**
+ * The clients, spread over PROCS processes so that reading frames is not the bottleneck being
+ * measured (one process tops out at a core long before the server does).
+ */
+type Clients = { procs: ChildProcess[]; call(type: string, payload?: (i: number) => unknown): Promise<unknown[]>; report(): Promise<Report> };
+
+function forkClients(): Promise<{ proc: ChildProcess; call: ReturnType<typeof rpc> }> {
   const proc = fork(new URL('./lib/price-fanout-clients.ts', import.meta.url), [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     proc.once('message', () => resolve({ proc, call: rpc(proc) }));
@@ -53,12 +62,31 @@ function startClients(): Promise<{ proc: ChildProcess; call: ReturnType<typeof r
   });
 }
 
+async function startClients(): Promise<Clients> {
+  const parts = await Promise.all(Array.from({ length: PROCS }, forkClients));
+  const call = (type: string, payload: (i: number) => unknown = () => null) => Promise.all(parts.map((p, i) => p.call(type, payload(i))));
+  const report = async (): Promise<Report> => {
+    const got = (await call('report')) as Part[];
+    const sum = (f: (p: Part) => number) => got.reduce((n, p) => n + f(p), 0);
+    const sorted = Float64Array.from(got.flatMap((p) => p.latencies)).sort();
+    const at = (q: number) => (sorted.length ? Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1)) : null);
+    const sampledFrames = sum((p) => p.sampledFrames);
+    return {
+      frames: sum((p) => p.frames),
+      bytes: sum((p) => p.bytes),
+      updatesPerFrame: sampledFrames ? sum((p) => p.sampledUpdates) / sampledFrames : 0,
+      latency: { samples: sorted.length, p50: at(0.5), p99: at(0.99), max: at(1) },
+      cpu: { user: sum((p) => p.cpu.user), system: sum((p) => p.cpu.system) },
+    };
+  };
+  return { procs: parts.map((p) => p.proc), call, report };
+}
+
 const rssMb = () => process.memoryUsage().rss / 1048576;
 
 type Setup = {
   server: Awaited<ReturnType<typeof startServer>>;
-  call: ReturnType<typeof rpc>;
-  proc: ChildProcess;
+  clients: Clients;
   rssBefore: number;
   rssIdle: number;
   /** Ticks made since the last `take()`. */
@@ -105,20 +133,22 @@ async function prepare(windowMs: number, offset: number): Promise<Setup> {
       limit = ticks + after;
       stopped = resolve;
     });
-  const { proc, call } = await startClients();
+  const clients = await startClients();
   gc();
   const rssBefore = rssMb();
   const port = Number(new URL(server.url).port);
-  await call('connect', { port, key: config.priceSocketKey, clients: CLIENTS, sampleEvery: Math.max(1, Math.floor(CLIENTS / 50)), clockOffsetMs: offset, concurrency: 100 });
+  const share = (i: number) => Math.floor(CLIENTS / PROCS) + (i < CLIENTS % PROCS ? 1 : 0);
+  const sampleEvery = Math.max(1, Math.floor(CLIENTS / 50));
+  await clients.call('connect', (i) => ({ port, key: config.priceSocketKey, clients: share(i), sampleEvery, clockOffsetMs: offset, concurrency: 100 }));
   await sleep(500);
   gc();
-  return { server, call, proc, rssBefore, rssIdle: rssMb(), take, stop };
+  return { server, clients, rssBefore, rssIdle: rssMb(), take, stop };
 }
 
 async function finish(s: Setup): Promise<void> {
   await s.stop();
-  await s.call('close');
-  s.proc.kill();
+  await s.clients.call('close');
+  for (const proc of s.clients.procs) proc.kill();
   await s.server.close();
 }
 
@@ -152,9 +182,9 @@ async function coalescedPhase(offset: number) {
   await sleep(FEED_ONLY_MS);
   const feedCpu = process.cpuUsage(feed0);
   const feedCpuPerS = (feedCpu.user + feedCpu.system) / ((performance.now() - f0) / 1000);
-  await s.call('subscribe', 'batch');
+  await s.clients.call('subscribe', () => 'batch');
   await sleep(WARMUP_MS);
-  await s.call('reset');
+  await s.clients.call('reset');
   s.take();
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
@@ -165,7 +195,7 @@ async function coalescedPhase(offset: number) {
   const elapsed = (performance.now() - t0) / 1000;
   const made = s.take();
   loopDelay.disable();
-  const r = await s.call<Report>('report');
+  const r = await s.clients.report();
   await s.stop();
   const fanoutCpuUs = cpu.user + cpu.system - feedCpuPerS * elapsed;
   const out = {
@@ -185,19 +215,19 @@ async function coalescedPhase(offset: number) {
  */
 async function naivePhase(offset: number) {
   const s = await prepare(0, offset);
-  await s.call('reset');
+  await s.clients.call('reset');
   s.take();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  await s.call('subscribe', 'each');
+  await s.clients.call('subscribe', () => 'each');
   await s.stop(NAIVE_TICKS);
   const ticks = s.take();
   log(`naive: ${ticks} ticks made, draining`);
-  let r = await s.call<Report>('report');
+  let r = await s.clients.report();
   for (let last = -1; r.frames !== last && performance.now() - t0 < 120_000; ) {
     last = r.frames;
     await sleep(500);
-    r = await s.call<Report>('report');
+    r = await s.clients.report();
   }
   const cpu = process.cpuUsage(cpu0);
   const { rss_per_idle_connection_kb: _, ...out } = figures(s, r, cpu, (performance.now() - t0) / 1000, ticks);

@@ -15,6 +15,7 @@ let sampledFrames = 0;
 let sampledUpdates = 0;
 let latencies: number[] = [];
 let bytes = 0;
+let cpuAtReset = process.cpuUsage();
 
 /** Tick-to-client latency of every update in a sampled frame: the tick carries the server time it was made. */
 function sample(text: string): void {
@@ -67,18 +68,11 @@ function subscribe(mode: Mode): number {
 function reset(): void {
   frames = sampledFrames = sampledUpdates = bytes = 0;
   latencies = [];
+  cpuAtReset = process.cpuUsage();
 }
 
 function report() {
-  const sorted = Float64Array.from(latencies).sort();
-  const at = (q: number) => (sorted.length ? Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1)) : null);
-  return {
-    frames,
-    bytes,
-    updatesPerFrame: sampledFrames ? sampledUpdates / sampledFrames : 0,
-    latency: { samples: sorted.length, p50: at(0.5), p99: at(0.99), max: at(1) },
-    cpu: process.cpuUsage(),
-  };
+  return { frames, bytes, sampledFrames, sampledUpdates, latencies: latencies.map((l) => Math.round(l * 10) / 10), cpu: process.cpuUsage(cpuAtReset) };
 }
 
 function close(): number {
