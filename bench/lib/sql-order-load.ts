@@ -14,7 +14,8 @@ let errors = 0;
 
 async function worker(client: pg.Client, until: number): Promise<void> {
   while (performance.now() < until) {
-    const a = spec.accounts[n++ % spec.accounts.length]!;
+    const i = n++;
+    const a = spec.accounts[i % spec.accounts.length]!;
     const t0 = performance.now();
     try {
       await client.query('BEGIN');
@@ -27,12 +28,12 @@ async function worker(client: pg.Client, until: number): Promise<void> {
       await client.query(
         `INSERT INTO trades (trade_id, user_id, account_id, asset_id, asset_symbol, asset_name, trade_type, status, volume, lots, contract_size, margin, leverage, opening_price, idempotency_key, first_response, updated_at)
          VALUES ($1, $2, $3, $4, 'EURUSD', 'EUR/USD', 'buy', 'open', 1000, 0.01, 100000, 11, 100, 1.1001, $1, $5, clock_timestamp()) RETURNING *`,
-        [`SQL${process.pid}-${n}`, a.userId, a.accountId, a.assetId, { data: { status: 'open' } }],
+        [`SQL${process.pid}-${i}`, a.userId, a.accountId, a.assetId, { data: { status: 'open' } }],
       );
       await client.query('COMMIT');
       latencies.push(performance.now() - t0);
-    } catch {
-      errors++;
+    } catch (error) {
+      if (!errors++) console.error(`[sql-order-load] ${(error as Error).message}`);
       await client.query('ROLLBACK').catch(() => {});
     }
   }

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -29,12 +30,21 @@ export type Database = {
 };
 
 /**
+ * PostgreSQL's own sizing rule (two connections per core, plus one): more connections than the
+ * cores can run only queue inside the server and switch between backends. On a two-core machine
+ * 5 connections placed 36% more orders a second than 20 (bench/orders). DB_POOL_SIZE overrides it.
+ */
+function defaultPoolSize(): number {
+  return Math.max(4, availableParallelism() * 2 + 1);
+}
+
+/**
  * Opens PostgreSQL when a URL is given, else embedded PGlite under `dataDir/pgdata`
  * (or in memory for `memory://`).
  */
 export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl && !opts.databaseUrl.startsWith('memory://')) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? 20) });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? defaultPoolSize()) });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
