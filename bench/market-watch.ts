@@ -3,7 +3,6 @@
 // a naive peer (React state per tick) fed the same way in the same run. Prints JSON.
 //   node bench/market-watch.ts [--long] [--seconds N] [--rate N]
 import os from 'node:os';
-import path from 'node:path';
 import { rmSync } from 'node:fs';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { buildWeb, startBenchServer } from './lib/bench-server.ts';

@@ -128,9 +128,11 @@ function installFakePriceSocket(options: BenchFeedConfig) {
     connected: () => active !== null && active.readyState === 1,
   };
 
-  window.WebSocket = function (url: string | URL, protocols?: string | string[]) {
+  // A function, not an arrow: the page calls it with `new`.
+  function BenchWebSocket(url: string | URL, protocols?: string | string[]) {
     return String(url).includes('/socket.io/') ? new FakeSocket(String(url)) : new RealWebSocket(url, protocols);
-  } as unknown as typeof WebSocket;
+  }
+  window.WebSocket = BenchWebSocket as unknown as typeof WebSocket;
   Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
 }
 

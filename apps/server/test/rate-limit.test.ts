@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { startTestServer, type ApiResponse, type TestServer } from './helpers/test-server.ts';
 import { createTestUser } from './helpers/factories.ts';
 
 let server: TestServer;
@@ -17,7 +17,7 @@ describe('rate limits on sign-in, sign-up and recovery', () => {
   ] as const) {
     it(`answers 429 with Retry-After once ${path} is over its limit`, async () => {
       const statuses: number[] = [];
-      let last;
+      let last: ApiResponse | undefined;
       for (let i = 0; i < 4; i++) {
         last = await server.call('POST', path, { body });
         statuses.push(last.status);

@@ -3,7 +3,7 @@ import Echo from 'laravel-echo';
 import { io } from 'socket.io-client';
 import { channels, events } from '@bourse/contract';
 import { loadConfig } from '../src/config.ts';
-import { GatewayBroadcaster } from '../src/realtime/gateway-broadcaster.ts';
+import type { GatewayBroadcaster } from '../src/realtime/gateway-broadcaster.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
 import { pusherClient, whenConnected, within, type Pusher } from './helpers/pusher-clients.ts';
 import { PusherSocket } from './helpers/pusher-socket.ts';

@@ -30,7 +30,7 @@ export function encodeEvent(event: string, json: string): EncodedEvent {
 function rawSocketOf(socket: Socket): NetSocket | null {
   const transport = socket.conn.transport as unknown as { name: string; socket?: { readyState: number; _extensions?: Record<string, unknown>; _socket?: NetSocket } };
   const ws = transport.name === 'websocket' ? transport.socket : undefined;
-  if (!ws || ws.readyState !== 1 || !ws._socket || ws._extensions?.['permessage-deflate']) return null;
+  if (ws?.readyState !== 1 || !ws._socket || ws._extensions?.['permessage-deflate']) return null;
   return ws._socket;
 }
 

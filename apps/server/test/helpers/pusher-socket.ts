@@ -20,7 +20,9 @@ export class PusherSocket {
       const msg = JSON.parse(raw.toString()) as { event: string; channel?: string; data: unknown };
       const frame = { ...msg, data: typeof msg.data === 'string' ? safeParse(msg.data) : msg.data };
       this.frames.push(frame);
-      this.waiters = this.waiters.filter((w) => (w.match(frame) ? (w.resolve(frame), false) : true));
+      const matched = this.waiters.filter((w) => w.match(frame));
+      this.waiters = this.waiters.filter((w) => !matched.includes(w));
+      for (const w of matched) w.resolve(frame);
     });
   }
 
@@ -47,7 +49,13 @@ export class PusherSocket {
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no matching frame within ${ms} ms; got ${JSON.stringify(this.frames.map((f) => f.event))}`)), ms);
-      this.waiters.push({ match, resolve: (f) => (clearTimeout(timer), resolve(f)) });
+      this.waiters.push({
+        match,
+        resolve: (f) => {
+          clearTimeout(timer);
+          resolve(f);
+        },
+      });
     });
   }
 

@@ -59,7 +59,9 @@ export async function scratchPostgres(baseUrl: string, prefix: string): Promise<
   };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answered without a cast at each assertion
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
+// biome-ignore lint/suspicious/noExplicitAny: the same untyped default as ApiResponse
 export type ApiCall = <T = any>(
   method: string,
   path: string,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { journalEntries, journalKinds, tradingAccounts } from '../../db/schema/index.ts';
+import { journalEntries, type journalKinds, tradingAccounts } from '../../db/schema/index.ts';
 
 export type JournalKind = (typeof journalKinds)[number];
 

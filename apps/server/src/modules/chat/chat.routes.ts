@@ -71,7 +71,7 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!req.isMultipart()) throw invalid('file', chatMessages.fileRequired);
     try {
       const file = await req.file();
-      if (!file || file.fieldname !== 'file') throw invalid('file', chatMessages.fileRequired);
+      if (file?.fieldname !== 'file') throw invalid('file', chatMessages.fileRequired);
       const content = await file.toBuffer().catch((err: { code?: string }) => {
         throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? payloadTooLarge(chatMessages.fileTooLarge) : err;
       });

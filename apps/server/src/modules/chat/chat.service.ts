@@ -34,7 +34,7 @@ export async function conversationFor(ctx: AppContext, caller: Caller, customerI
   }
   if (customerId === undefined) throw invalid('customer_id', chatMessages.customerRequired);
   const customer = await findUserById(ctx.db, customerId);
-  if (!customer || customer.role !== 'customer') throw notFound('Customer not found.');
+  if (customer?.role !== 'customer') throw notFound('Customer not found.');
   return customerId;
 }
 

@@ -116,16 +116,21 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\n' || c === '\r') {
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++;
       row.push(field);
       rows.push(row);
-      (row = []), (field = '');
+      row = [];
+      field = '';
     } else field += c;
   }
   if (field || row.length) rows.push([...row, field]);
@@ -225,7 +230,8 @@ let cached: InstrumentDef[] | null = null;
  */
 export function catalogue(): InstrumentDef[] {
   if (cached) return cached;
-  const seen = new Set<string>();
-  cached = [...nonEquities(), ...equities()].filter((d) => !seen.has(d.symbol) && (seen.add(d.symbol), true));
+  const bySymbol = new Map<string, InstrumentDef>();
+  for (const d of [...nonEquities(), ...equities()]) if (!bySymbol.has(d.symbol)) bySymbol.set(d.symbol, d);
+  cached = [...bySymbol.values()];
   return cached;
 }

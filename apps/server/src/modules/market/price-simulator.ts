@@ -85,7 +85,7 @@ export class PriceSimulator {
       this.rng[i] = hashString(inst.symbol, opts.seed);
       this.interval[i] = profile.intervalMs / tickScale;
       this.sigma[i] = profile.hourlyVol * Math.sqrt(profile.intervalMs / HOUR_MS);
-      this.pull[i] = 1 - Math.pow(0.5, profile.intervalMs / REVERSION_HALF_LIFE_MS);
+      this.pull[i] = 1 - 0.5 ** (profile.intervalMs / REVERSION_HALF_LIFE_MS);
       this.logPrice[i] = Math.log(opts.prices[i]!);
       this.logRef[i] = Math.log(inst.refPrice);
       this.scale[i] = 10 ** inst.digits;

@@ -1,5 +1,5 @@
-import { Decimal } from 'decimal.js';
-import { z } from 'zod';
+import type { Decimal } from 'decimal.js';
+import type { z } from 'zod';
 import {
   closingPrice,
   fillPrice,
@@ -13,7 +13,7 @@ import {
   type BidAsk,
   type Side,
 } from '@bourse/domain';
-import { storeTradeRequest, tradingMessages as msg, type LeverageMap, type OrderKind } from '@bourse/contract';
+import { type storeTradeRequest, tradingMessages as msg, type LeverageMap, type OrderKind } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError, invalid } from '../../http/errors.ts';
 import type { PriceSource } from '../market/price-source.ts';

@@ -51,7 +51,7 @@ export async function closeTrade(ctx: AppContext, userId: number, id: number, lo
   const settled = await ctx.db.transaction(async (tx) => {
     await lockAccount(tx, account.id);
     const fresh = await tradeById(tx, id);
-    if (!fresh || fresh.status !== 'open') return null;
+    if (fresh?.status !== 'open') return null;
     if (lots !== undefined && lots > Number(fresh.lots)) throw invalid('volume', msg.closeVolumeTooLarge);
     return settleClose(tx, { trade: fresh, quote, conversion, reason: 'manual', lots }, valuer);
   });

@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 import { fillPrice, marginDecimal, pendingHit, stopLossHit, takeProfitHit } from '@bourse/domain';
 import type { AppContext } from '../../app-context.ts';
 import type { PriceSource, Quote } from '../market/price-source.ts';
@@ -28,13 +28,13 @@ function changeOf(trade: TradeRow, ids: number[], reason: string, balanceChanged
 /** Closes a position whose take-profit or stop-loss the tick crossed. */
 export async function closeOnTrigger(ctx: AppContext, prices: PriceSource, tradeId: number, kind: 'tp' | 'sl', quote: Quote): Promise<TradeChange | null> {
   const trade = await tradeById(ctx.db, tradeId);
-  if (!trade || trade.status !== 'open') return null;
+  if (trade?.status !== 'open') return null;
   const { valuer, conversion } = await valuerFor(ctx, prices, trade);
   if (conversion === null) return null;
   const settled = await ctx.db.transaction(async (tx) => {
     await lockAccount(tx, trade.accountId);
     const fresh = await tradeById(tx, tradeId);
-    if (!fresh || fresh.status !== 'open') return null;
+    if (fresh?.status !== 'open') return null;
     const level = kind === 'tp' ? fresh.takeProfit : fresh.stopLoss;
     if (level === null) return null;
     const hit = kind === 'tp' ? takeProfitHit(fresh.tradeType, Number(level), quote) : stopLossHit(fresh.tradeType, Number(level), quote);
@@ -48,13 +48,13 @@ export async function closeOnTrigger(ctx: AppContext, prices: PriceSource, trade
 /** Fills a pending order the tick reached, or cancels it when the account lacks the margin. */
 export async function fillPending(ctx: AppContext, prices: PriceSource, tradeId: number, quote: Quote): Promise<TradeChange | null> {
   const trade = await tradeById(ctx.db, tradeId);
-  if (!trade || trade.status !== 'pending') return null;
+  if (trade?.status !== 'pending') return null;
   const { valuer, conversion } = await valuerFor(ctx, prices, trade);
   if (conversion === null) return null;
   const row = await ctx.db.transaction(async (tx) => {
     const account = (await lockAccount(tx, trade.accountId))!;
     const fresh = await tradeById(tx, tradeId);
-    if (!fresh || fresh.status !== 'pending' || fresh.triggerPrice === null) return null;
+    if (fresh?.status !== 'pending' || fresh.triggerPrice === null) return null;
     const trigger = Number(fresh.triggerPrice);
     if (!pendingHit(fresh.tradeType, fresh.orderType as 'limit' | 'stop', trigger, quote)) return null;
     const fill = fillPrice(fresh.tradeType, quote);

@@ -107,7 +107,7 @@ export class RiskBook {
   /** Moves a trailing stop after its ratchet fired; returns the new stop to persist, or null. */
   ratchet(accountId: number, tradeId: number, quote: Quote): number | null {
     const p = this.accounts.get(accountId)?.positions.get(tradeId);
-    if (!p || p.status !== 'open' || p.trailing === null) return null;
+    if (p?.status !== 'open' || p.trailing === null) return null;
     p.sl = roundPrice(trailStop(p.side, p.sl, p.trailing, quote));
     for (const h of p.handles) this.index.remove(h);
     p.handles = [];

@@ -8,7 +8,7 @@ type Op =
   | { op: 'tick'; assetId: number; bid: number; spread: number };
 
 const level = fc.integer({ min: 1, max: 200 });
-const ops = fc.array(
+const ops = fc.array<Op>(
   fc.oneof(
     fc.record({ op: fc.constant('add' as const), assetId: fc.integer({ min: 1, max: 3 }), watch: fc.constantFrom<Watch>('bid', 'ask'), cross: fc.constantFrom<Cross>('up', 'down'), level }),
     fc.record({ op: fc.constant('remove' as const), pick: fc.nat() }),
