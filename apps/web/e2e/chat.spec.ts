@@ -72,10 +72,10 @@ test('a customer and an admin chat both ways live, with an image and read receip
   await expect(admin.getByText('Select a user to start chatting')).toBeVisible();
   await admin.getByPlaceholder('Search users...').fill(customer.email);
   const row = admin.getByTestId('chat-user').filter({ hasText: customer.email });
-  await expect(row.getByLabel('1 unread')).toBeVisible();
+  await expect(row.getByText('1 unread', { exact: true })).toBeVisible();
   await input.fill('Are you there?');
   await input.press('Enter');
-  await expect(row.getByLabel('2 unread')).toBeVisible();
+  await expect(row.getByText('2 unread', { exact: true })).toBeVisible();
   await admin.getByRole('tab', { name: 'Unread' }).click();
   await expect(row).toBeVisible();
   await screenshots(admin, 'admin-chat-no-selection');
@@ -84,7 +84,7 @@ test('a customer and an admin chat both ways live, with an image and read receip
   await expect(bubble(admin, 'Are you there?')).toBeVisible();
   await expect(admin.getByTestId('account-summary')).toContainText('$10,000.00');
   await expect(bubble(client, 'Are you there?').getByTestId('read-receipt')).toHaveText('• Read');
-  await expect(row.getByLabel(/unread/)).toHaveCount(0);
+  await expect(row.getByText(/unread/)).toHaveCount(0);
 
   await connected(admin);
   await admin.getByTestId('chat-file-input').setInputFiles({ name: 'chart.png', mimeType: 'image/png', buffer: tinyPng() });

@@ -5,7 +5,7 @@ import { expect, type Browser, type Page, request as playwrightRequest } from '@
 export const ADMIN = { email: 'admin@bourse.local', password: 'admin-demo-pass' };
 
 /** Calls the real API directly (setup steps that are not what a test is about). */
-export async function apiCall<T = any>(baseURL: string, method: string, path: string, opts: { token?: string; body?: unknown } = {}): Promise<T> {
+export async function apiCall<T = unknown>(baseURL: string, method: string, path: string, opts: { token?: string; body?: unknown } = {}): Promise<T> {
   const ctx = await playwrightRequest.newContext({ baseURL });
   try {
     const res = await ctx.fetch(`/api/v1${path}`, {

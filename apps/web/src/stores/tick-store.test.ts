@@ -4,7 +4,10 @@ import { createTickStore, liveFromPacked, liveFromUpdate } from './tick-store';
 function manualFrames() {
   const queue: (() => void)[] = [];
   const schedule = vi.fn((cb: () => void) => void queue.push(cb));
-  return { schedule, runFrame: () => queue.splice(0).forEach((cb) => cb()) };
+  const runFrame = () => {
+    for (const cb of queue.splice(0)) cb();
+  };
+  return { schedule, runFrame };
 }
 
 describe('tick store', () => {
@@ -74,7 +77,7 @@ describe('tick store', () => {
     ticks.subscribe(1, listener);
     const sweepAt = (t: number) => {
       clock = t;
-      sweeps.splice(0).forEach((cb) => cb());
+      for (const cb of sweeps.splice(0)) cb();
     };
     ticks.push(1, { price: 10 });
     frames.runFrame();

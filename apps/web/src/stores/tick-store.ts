@@ -97,7 +97,10 @@ export function createTickStore(options: TickStoreOptions = {}): TickStore {
   let sweeping = false;
 
   const notify = (ids: Iterable<number>) => {
-    for (const id of ids) byId.get(id)?.forEach((l) => l());
+    for (const id of ids) {
+      const listeners = byId.get(id);
+      if (listeners) for (const l of listeners) l();
+    }
   };
 
   function sweep() {
@@ -160,7 +163,7 @@ export function createTickStore(options: TickStoreOptions = {}): TickStore {
         changed.add(id);
       }
       notify(changed);
-      onFlush.forEach((l) => l(changed));
+      for (const l of onFlush) l(changed);
       armSweep();
     },
     clear() {

@@ -23,13 +23,17 @@ export function LoadingScreen({ siteName, onLoaded }: { siteName?: string | null
   useEffect(() => {
     if (progress === 100) onLoaded?.();
   }, [progress, onLoaded]);
-  const icons = [TrendingUp, BarChart3, Bitcoin];
+  const icons = [
+    { name: 'trend', Icon: TrendingUp },
+    { name: 'chart', Icon: BarChart3 },
+    { name: 'bitcoin', Icon: Bitcoin },
+  ];
   return (
     <main className="flex min-h-full flex-col items-center justify-center gap-8 p-6" aria-busy="true">
       <h1 className="text-3xl font-bold tracking-tight">{siteName || DEFAULT_BRAND}</h1>
       <div className="flex gap-6" aria-hidden>
-        {icons.map((Icon, i) => (
-          <span key={i} className="flex size-12 animate-pulse items-center justify-center rounded-full bg-panel-2 text-brand" style={{ animationDelay: `${i * 200}ms` }}>
+        {icons.map(({ name, Icon }, i) => (
+          <span key={name} className="flex size-12 animate-pulse items-center justify-center rounded-full bg-panel-2 text-brand" style={{ animationDelay: `${i * 200}ms` }}>
             <Icon className="size-6" />
           </span>
         ))}

@@ -21,7 +21,7 @@ const NEAR_BOTTOM_PX = 48;
 function Row({ row, ownId }: { row: ChatRow; ownId: number | null }) {
   if (row.kind === 'day') {
     return (
-      <div className="flex justify-center py-3" role="separator">
+      <div className="flex justify-center py-3">
         <span className="rounded-full bg-panel-2 px-3 py-1 text-xs font-medium text-muted">{row.label}</span>
       </div>
     );
@@ -98,6 +98,7 @@ export function MessageList({ messages, ownId, loading, hasOlder, loadingOlder, 
   }, [hasOlder, loadingOlder, onLoadOlder]);
 
   // A first page shorter than the panel cannot be scrolled up, so fetch older pages until it fills.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rows.length re-measures the panel once more rows have rendered
   useEffect(() => {
     const el = scrollRef.current;
     if (el && hasOlder && !loadingOlder && el.scrollHeight <= el.clientHeight + TOP_OF_LIST_PX) onLoadOlder();

@@ -26,7 +26,9 @@ export function useComposer(customerId: number | null, opts: { asAdmin: boolean 
 
   useEffect(() => {
     const running = uploads.current;
-    return () => running.forEach((c) => c.abort());
+    return () => {
+      for (const c of running.values()) c.abort();
+    };
   }, []);
 
   const attach = useCallback(

@@ -53,7 +53,7 @@ function Filters({ searchText, onSearch, status, onStatus }: { searchText: strin
           className="h-10 w-full rounded-md border border-line bg-panel-2 pl-9 pr-3 text-sm text-fg placeholder:text-muted/70 focus:border-brand focus:outline-none"
         />
       </label>
-      <div role="group" aria-label="Status" className="flex gap-1.5 overflow-x-auto">
+      <fieldset aria-label="Status" className="flex min-w-0 gap-1.5 overflow-x-auto">
         {statusChips.map((chip) => (
           <button
             key={chip.label}
@@ -68,7 +68,7 @@ function Filters({ searchText, onSearch, status, onStatus }: { searchText: strin
             {chip.label}
           </button>
         ))}
-      </div>
+      </fieldset>
     </div>
   );
 }

@@ -7,6 +7,8 @@ import { errorMessage } from '@/lib/api-client';
 import { useLoginLink, useSetClientStatus, useSignOutClient, type ClientStatus } from '../api/clients';
 import { ConfirmDialog } from './confirm-dialog';
 
+type LoginLink = { url: string; expires_at: string };
+
 const done: Record<ClientStatus, string> = { active: 'Client approved', deactivated: 'Client deactivated', pending: 'Client set to pending' };
 
 /** Approve (pending → active), Deactivate (asks first) and Reactivate. */
@@ -59,10 +61,10 @@ export function AccessActions({ id, name }: { id: number; name: string }) {
   const link = useLoginLink(id);
   const signOut = useSignOutClient(id);
   const [confirming, setConfirming] = useState(false);
-  const [issued, setIssued] = useState<{ url: string; expires_at: string } | null>(null);
+  const [issued, setIssued] = useState<LoginLink | null>(null);
 
   const copyLink = async () => {
-    let data;
+    let data: LoginLink;
     try {
       data = await link.mutateAsync();
     } catch (error) {

@@ -35,7 +35,14 @@ function ClientTable({ clients, onOpen }: Props) {
               <td className="px-4 py-3">
                 <span className="flex items-center gap-2.5">
                   <OnlineDot online={c.is_online} />
-                  <button type="button" className="font-medium hover:text-brand hover:underline" onClick={(e) => (e.stopPropagation(), onOpen(c))}>
+                  <button
+                    type="button"
+                    className="font-medium hover:text-brand hover:underline"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      onOpen(c);
+                    }}
+                  >
                     {c.name}
                   </button>
                   <RoleTag client={c} />

@@ -16,6 +16,7 @@ export function useMarketData() {
   useEffect(() => {
     if (assets.data) assetStore.getState().setAssets(assets.data);
   }, [assets.data]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: errorUpdatedAt shows the toast again after each new failure
   useEffect(() => {
     if (assets.isError) toast.error(ASSETS_ERROR, { id: 'assets-error' });
   }, [assets.isError, assets.errorUpdatedAt]);

@@ -4,6 +4,7 @@ import type { BidAsk } from '@bourse/domain';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
+import { RadioChoice } from '@/components/ui/radio-choice';
 import { cn } from '@/lib/cn';
 import { orderKindFor, PENDING_DECIMALS, PENDING_STEP, roundPending } from '../lib/order-payload';
 import { useOrderForm } from '../stores/order-form-store';
@@ -39,20 +40,24 @@ function PendingForm({ quote, onDone }: DialogBodyProps) {
     setPendingPrice(mode === 'current' ? null : roundPending(typed));
     onDone();
   };
+  const submit = (e: React.SubmitEvent) => {
+    e.preventDefault();
+    apply();
+  };
   const revert = () => {
     setPendingPrice(null);
     onDone();
   };
 
   return (
-    <form className="flex flex-col gap-4" noValidate onSubmit={(e) => (e.preventDefault(), apply())}>
+    <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
       <div role="radiogroup" aria-label="Entry mode" className="flex gap-1 rounded-md border border-line bg-panel-2 p-1">
-        <button type="button" role="radio" aria-checked={mode === 'current'} className={toggle(mode === 'current')} onClick={() => setMode('current')}>
+        <RadioChoice name="entry-mode" checked={mode === 'current'} className={toggle(mode === 'current')} onChange={() => setMode('current')}>
           Current
-        </button>
-        <button type="button" role="radio" aria-checked={mode === 'price'} className={toggle(mode === 'price')} onClick={() => setMode('price')}>
+        </RadioChoice>
+        <RadioChoice name="entry-mode" checked={mode === 'price'} className={toggle(mode === 'price')} onChange={() => setMode('price')}>
           Price
-        </button>
+        </RadioChoice>
       </div>
       {mode === 'current' ? (
         <p className="text-sm text-muted">The order fills at the market price when you press BUY or SELL.</p>

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { profitCalculatorSchema, type TradeSide } from '@bourse/contract';
 import { fillPrice, type BidAsk } from '@bourse/domain';
 import { TextField } from '@/components/ui/field';
+import { RadioChoice } from '@/components/ui/radio-choice';
 import { cn } from '@/lib/cn';
 import { useDisplayMoney } from '@/stores/currency-store';
 import { calculate, calculatorDefaults, type CalculatorValues } from '../lib/profit-calculator';
@@ -61,11 +62,11 @@ export function CalculatorForm({ quote, units, leverage, conversion, currency }:
     <form className="flex flex-col gap-4" onSubmit={(e) => e.preventDefault()} noValidate>
       <div role="radiogroup" aria-label="Order side" className="flex gap-1 rounded-md border border-line bg-panel-2 p-1">
         {(['buy', 'sell'] as const).map((s) => (
-          <button key={s} type="button" role="radio" aria-checked={side === s} onClick={() => switchSide(s)}
+          <RadioChoice key={s} name="order-side" checked={side === s} onChange={() => switchSide(s)}
             className={cn('flex-1 rounded px-3 py-1.5 text-sm font-semibold uppercase', side === s ? (s === 'buy' ? 'bg-up text-white' : 'bg-down text-white') : 'text-muted')}
           >
             {s}
-          </button>
+          </RadioChoice>
         ))}
       </div>
       <div className="grid grid-cols-2 gap-3">

@@ -5,6 +5,7 @@ import { fillPrice, stopLossHit, type BidAsk } from '@bourse/domain';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
+import { RadioChoice } from '@/components/ui/radio-choice';
 import { cn } from '@/lib/cn';
 import {
   parseLevel,
@@ -50,6 +51,11 @@ function TargetsForm({ quote, onDone }: { quote: BidAsk; onDone: () => void }) {
     setTp(levelText(targets.takeProfit));
     setSl(levelText(targets.stopLoss));
   };
+  /** A level typed by hand is no longer the preset's. */
+  const typeLevel = (set: (text: string) => void, text: string) => {
+    set(text);
+    setPreset(null);
+  };
   const switchSide = (next: TradeSide) => {
     setSide(next);
     if (preset) choose(preset, next);
@@ -59,37 +65,41 @@ function TargetsForm({ quote, onDone }: { quote: BidAsk; onDone: () => void }) {
     setTargets(none ? null : { side, preset, ...rounded });
     onDone();
   };
+  const submit = (e: React.SubmitEvent) => {
+    e.preventDefault();
+    if (!invalid) apply();
+  };
   const clear = () => {
     setTargets(null);
     onDone();
   };
 
   return (
-    <form className="flex flex-col gap-4" noValidate onSubmit={(e) => (e.preventDefault(), invalid || apply())}>
+    <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
       <div role="radiogroup" aria-label="Order side" className="flex gap-1 rounded-md border border-line bg-panel-2 p-1">
         {(['buy', 'sell'] as const).map((s) => (
-          <button key={s} type="button" role="radio" aria-checked={side === s} onClick={() => switchSide(s)}
+          <RadioChoice key={s} name="order-side" checked={side === s} onChange={() => switchSide(s)}
             className={cn('flex-1 rounded px-3 py-1.5 text-sm font-semibold', side === s ? (s === 'buy' ? 'bg-up text-white' : 'bg-down text-white') : 'text-muted hover:text-fg')}
           >
             {s === 'buy' ? 'For BUY' : 'For SELL'}
-          </button>
+          </RadioChoice>
         ))}
       </div>
       <p className="text-xs text-muted">
         Entry {pendingPrice === null ? 'at market' : 'at your price'}: <span className="font-mono text-fg">{entry.toFixed(5)}</span>
       </p>
-      <div className="flex gap-2" role="group" aria-label="Presets">
+      <fieldset className="flex min-w-0 gap-2" aria-label="Presets">
         {targetPresets.map((p) => (
           <button key={p} type="button" className={chip(preset === p)} onClick={() => choose(p)} title={`TP ${presetPercents[p].takeProfit}% · SL ${presetPercents[p].stopLoss}%`}>
             {presetLabels[p]}
           </button>
         ))}
-      </div>
+      </fieldset>
       <div className="grid grid-cols-2 gap-3">
         <TextField label="Take profit" type="number" step={TARGET_STEP} min={0} inputMode="decimal" value={tp}
-          onChange={(e) => (setTp(e.target.value), setPreset(null))} error={errors.takeProfit} placeholder="None" />
+          onChange={(e) => typeLevel(setTp, e.target.value)} error={errors.takeProfit} placeholder="None" />
         <TextField label="Stop loss" type="number" step={TARGET_STEP} min={0} inputMode="decimal" value={sl}
-          onChange={(e) => (setSl(e.target.value), setPreset(null))} error={errors.stopLoss} placeholder="None" />
+          onChange={(e) => typeLevel(setSl, e.target.value)} error={errors.stopLoss} placeholder="None" />
       </div>
       {instant && (
         <p role="status" className="text-xs text-warn" data-testid="stop-loss-reached">

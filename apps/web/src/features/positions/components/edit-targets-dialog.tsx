@@ -39,8 +39,12 @@ function EditForm({ trade, reference, onDone }: EditProps) {
       { id: trade.id, patch: patchOf(tp, sl, trailing, open) },
       { onSuccess: onDone },
     );
+  const submit = (e: React.SubmitEvent) => {
+    e.preventDefault();
+    save();
+  };
   return (
-    <form className="flex flex-col gap-4" noValidate onSubmit={(e) => (e.preventDefault(), save())}>
+    <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
       {reference !== null && (
         <p className="text-xs text-muted">
           {open ? 'Current price' : 'Entry price'}: <span className="font-mono text-fg">{reference.toFixed(5)}</span> · levels keep {TARGET_DECIMALS} decimals

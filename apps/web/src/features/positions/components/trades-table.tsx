@@ -79,8 +79,8 @@ export function TradesTable({ list, emptyText, className, cards, headerAction }:
       <table className="w-full min-w-[36rem] text-left text-xs">
         <thead className="sticky top-0 z-10 bg-panel text-[10px] tracking-wider text-muted uppercase">
           <tr>
-            {columns[list].map((title, i) => (
-              <th key={i} className="py-1.5 pr-3 font-semibold whitespace-nowrap">
+            {columns[list].map((title) => (
+              <th key={title} className="py-1.5 pr-3 font-semibold whitespace-nowrap">
                 {title}
               </th>
             ))}

@@ -6,7 +6,7 @@ import { emailStepSchema, messages, type EmailStep } from '@bourse/contract';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { useCheckEmail } from '../api/check-email';
-import { messageOfFailure, outcomeOfAnswer } from '../lib/email-check-outcome';
+import { messageOfFailure, outcomeOfAnswer, type EmailCheckOutcome } from '../lib/email-check-outcome';
 import { saveEmailStep } from '../lib/registration-storage';
 import { LoginHereLink } from './login-link';
 import { SocialSignUp } from './social-sign-up';
@@ -26,7 +26,7 @@ export function EmailStepForm() {
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    let outcome;
+    let outcome: EmailCheckOutcome;
     try {
       outcome = outcomeOfAnswer(await check.mutateAsync(values.email));
     } catch (error) {

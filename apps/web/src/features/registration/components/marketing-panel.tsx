@@ -9,14 +9,16 @@ const assetClasses: { label: string; Icon: LucideIcon }[] = [
   { label: 'Crypto', Icon: Bitcoin },
 ];
 
+const stars = [1, 2, 3, 4, 5];
+
 /** "Excellent" with five stars and the review count (SPEC §1 sign-up marketing). */
 export function RatingLine() {
   return (
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm" data-testid="rating-line">
       <span className="font-semibold">Excellent</span>
-      <span className="flex gap-0.5" aria-label="Rated 4.8 out of 5">
-        {Array.from({ length: 5 }, (_, i) => (
-          <span key={i} className="flex size-5 items-center justify-center rounded-[3px] bg-up">
+      <span className="flex gap-0.5" role="img" aria-label="Rated 4.8 out of 5">
+        {stars.map((n) => (
+          <span key={n} className="flex size-5 items-center justify-center rounded-[3px] bg-up">
             <Star className="size-3.5 fill-white text-white" aria-hidden />
           </span>
         ))}

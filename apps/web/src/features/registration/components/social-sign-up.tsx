@@ -25,7 +25,7 @@ export function SocialSignUp() {
           </button>
         ))}
       </div>
-      <div className="flex items-center gap-3 text-xs font-semibold tracking-widest text-muted" role="separator" aria-label="or">
+      <div className="flex items-center gap-3 text-xs font-semibold tracking-widest text-muted">
         <span className="h-px flex-1 bg-line" />
         OR
         <span className="h-px flex-1 bg-line" />

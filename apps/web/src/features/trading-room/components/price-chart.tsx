@@ -80,7 +80,7 @@ export function PriceChart({ className }: { className?: string }) {
   return (
     <section aria-label="Chart" className={cn('flex min-h-0 flex-col bg-bg', className)}>
       <div className="flex items-center gap-1 border-b border-line px-2 py-1">
-        <div role="group" aria-label="Interval" className="flex gap-0.5">
+        <fieldset aria-label="Interval" className="flex min-w-0 gap-0.5">
           {timeframes.map((t) => (
             <button
               key={t}
@@ -92,7 +92,7 @@ export function PriceChart({ className }: { className?: string }) {
               {t}
             </button>
           ))}
-        </div>
+        </fieldset>
         <span className="ml-auto hidden truncate text-xs text-muted sm:block" data-testid="chart-title">
           {title ? `${title} · UTC` : ''}
         </span>

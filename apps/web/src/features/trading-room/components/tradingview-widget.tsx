@@ -19,6 +19,7 @@ export function TradingViewWidget({ script, config, title, offlineText }: Widget
   const [attempt, setAttempt] = useState(0);
   const configText = JSON.stringify(config);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt reloads the script when the reader asks to try again
   useEffect(() => {
     const host = hostRef.current!;
     setState('loading');
@@ -40,7 +41,7 @@ export function TradingViewWidget({ script, config, title, offlineText }: Widget
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
-      <div ref={hostRef} className="tradingview-widget-container min-h-0 flex-1" aria-label={title} hidden={state === 'offline'} />
+      <div ref={hostRef} className="tradingview-widget-container min-h-0 flex-1" hidden={state === 'offline'} />
       {state === 'loading' && (
         <div className="absolute inset-0 flex items-center justify-center gap-2 text-sm text-muted">
           <Spinner className="size-4" /> Loading {title.toLowerCase()}...
