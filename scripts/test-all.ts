@@ -1,4 +1,4 @@
-// The README's test command: every suite (unit, server integration, browser), then one summary line.
+// The README's test command: typecheck, lint, every suite (unit, server integration, browser), then one summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -35,6 +35,7 @@ function add(t: Tally) {
 }
 
 run('typecheck', 'npm', ['run', 'typecheck']);
+run('lint', 'npm', ['run', 'lint']);
 run('unit and integration', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile=${results}/vitest.json`]);
 if (!addVitest(`${results}/vitest.json`)) broken = true;
 
