@@ -1,5 +1,5 @@
 import { deflateSync, crc32 } from 'node:zlib';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type WebSocket } from '@playwright/test';
 import { ADMIN, adminToken, apiCall, newCustomer, screenshots, signIn, type Customer } from './helpers';
 
 /** A real 24×24 PNG (a green square), built byte by byte. */
@@ -22,15 +22,21 @@ function tinyPng(): Buffer {
 }
 
 /** Resolves once the page's realtime connection has joined `channel` (full name, with `private-`). */
-function joined(page: Page, channel: string): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) =>
-      ws.on('framereceived', ({ payload }) => {
-        const text = String(payload);
-        if (text.includes('pusher_internal:subscription_succeeded') && text.includes(`"${channel}"`)) resolve();
-      }),
-    );
+/**
+ * Resolves once an open websocket of the page has joined `channel`: the page that signed in joins
+ * too, but its socket closes when the test navigates, and an event sent then would be missed.
+ */
+function joined(page: Page, channel: string): () => Promise<void> {
+  const sockets: { ws: WebSocket; joined: boolean }[] = [];
+  page.on('websocket', (ws) => {
+    const entry = { ws, joined: false };
+    sockets.push(entry);
+    ws.on('framereceived', ({ payload }) => {
+      const text = String(payload);
+      if (text.includes('pusher_internal:subscription_succeeded') && text.includes(`"${channel}"`)) entry.joined = true;
+    });
   });
+  return () => expect.poll(() => sockets.some((s) => s.joined && !s.ws.isClosed()), { timeout: 15_000 }).toBe(true);
 }
 
 async function openAs(browser: Browser, user: { email: string; password: string }, path: string, waitFor?: string): Promise<Page> {
@@ -39,10 +45,9 @@ async function openAs(browser: Browser, user: { email: string; password: string 
   const ready = waitFor ? joined(page, waitFor) : null;
   await signIn(page, user);
   await page.goto(path);
-  await ready;
+  await ready?.();
   return page;
 }
-
 
 const connected = (page: Page) => expect(page.getByTestId('connection-status').first()).toHaveAttribute('data-status', 'connected', { timeout: 15_000 });
 const bubble = (page: Page, text: string) => page.getByTestId('chat-message').filter({ hasText: text });
