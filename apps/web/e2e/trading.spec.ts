@@ -34,6 +34,8 @@ async function openPanel(page: Page, label: 'Active Orders' | 'Trading History')
 }
 
 test('buys and sells from the top bar, follows live P&L, closes with confirmation and updates balance and history', async ({ page, baseURL }) => {
+  // The whole round trip (two orders, live P&L, close, history) with screenshots at two widths.
+  test.slow();
   const user = await newCustomer(baseURL!);
   const token = await login(baseURL!, user);
   await openRoom(page, user);
