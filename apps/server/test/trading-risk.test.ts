@@ -23,6 +23,11 @@ afterAll(() => server.close());
 
 const open = (user: TestUser, overrides: Record<string, unknown> = {}) => openTrade(server, market, user, overrides);
 const trade = async (id: number) => (await server.ctx.db.select().from(trades).where(eq(trades.id, id)))[0]!;
+const correctionsOf = (accountId: number) =>
+  server.ctx.db
+    .select()
+    .from(journalEntries)
+    .where(and(eq(journalEntries.accountId, accountId), eq(journalEntries.kind, 'correction')));
 const balance = async (user: TestUser) => (await server.call('GET', '/account/summary', { token: user.token })).body.data.balance;
 const resetPrices = async () => {
   await tick(market, eurusd.id, 1.0999, 1.1001);
@@ -114,10 +119,7 @@ describe('stop-out and negative balance protection', () => {
     expect(await trade(coin.id)).toMatchObject({ status: 'closed', closeReason: 'stop_out', pnl: '-12003.00' });
     expect(await balance(user)).toBe('0.00');
     const accountId = (await trade(coin.id)).accountId;
-    const corrections = await server.ctx.db
-      .select()
-      .from(journalEntries)
-      .where(and(eq(journalEntries.accountId, accountId), eq(journalEntries.kind, 'correction')));
+    const corrections = await correctionsOf(accountId);
     expect(corrections.map((c) => [c.amount, c.balanceAfter])).toEqual([['2003.00', '0.00']]);
     expect(await unbalancedAccounts(server.ctx.db)).toEqual([]);
   });
@@ -136,10 +138,7 @@ describe('stop-out and negative balance protection', () => {
     expect(await trade(short.id)).toMatchObject({ status: 'closed', closeReason: 'stop_out', pnl: '19990.00' });
     expect(await balance(user)).toBe('9980.00');
     const accountId = (await trade(long.id)).accountId;
-    const corrections = await server.ctx.db
-      .select()
-      .from(journalEntries)
-      .where(and(eq(journalEntries.accountId, accountId), eq(journalEntries.kind, 'correction')));
+    const corrections = await correctionsOf(accountId);
     expect(corrections).toEqual([]);
     expect(market.events.sent).toContainEqual({ channel: channels.trade(user.id), event: events.tradeUpdated, data: { id: long.id, reason: 'closed' } });
     expect(await unbalancedAccounts(server.ctx.db)).toEqual([]);
