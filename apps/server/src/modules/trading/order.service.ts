@@ -2,6 +2,7 @@ import type { Decimal } from 'decimal.js';
 import { tradingMessages as msg, type StoreTradeResponse } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { TradingAccountRow } from '../accounts/accounts.repository.ts';
@@ -147,9 +148,4 @@ async function responseOf(row: TradeRow, plan: OrderPlan, latencyMs: number, val
 
 function sorted(body: StoreTradeBody): Record<string, unknown> {
   return Object.fromEntries(Object.entries(body).sort(([a], [b]) => a.localeCompare(b)));
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return (e.code ?? e.cause?.code) === '23505';
 }

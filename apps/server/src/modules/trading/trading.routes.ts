@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,25 +16,16 @@ import {
   tradeResponse,
   tradeSchema,
   tradesQuery,
-  tradingMessages as msg,
 } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { authOf } from '../../http/auth.ts';
-import { invalid } from '../../http/errors.ts';
+import { idempotencyKey } from '../../http/idempotency-key.ts';
 import { placeOrder } from './order.service.ts';
 import { cancelOrder, closeAll, closeTrade, modifyTrade } from './positions.service.ts';
 import { accountSummaryOf, closedTradesCsv, listTrades, type TradeList } from './trades-query.service.ts';
 
 /** When the request arrived, on the `performance.now()` clock (for the fill receipt's latency). */
 const arrivedAt = (reply: FastifyReply) => performance.now() - reply.elapsedTime;
-
-function idempotencyKey(req: FastifyRequest): string | null {
-  const raw = req.headers['idempotency-key'];
-  if (raw === undefined) return null;
-  const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!key || key.length > 200) throw invalid('idempotency_key', msg.idempotencyKey);
-  return key;
-}
 
 export async function tradingRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
