@@ -7,3 +7,4 @@ export * from './calculator.ts';
 export * from './trigger-rules.ts';
 export * from './volume-input.ts';
 export * from './trading-hours.ts';
+export * from './robots/index.ts';
