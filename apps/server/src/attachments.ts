@@ -4,6 +4,7 @@ import { realtimeAttachment } from './realtime/realtime.attachment.ts';
 import { chatAttachment } from './modules/chat/chat.attachment.ts';
 import { riskEngineAttachment } from './modules/trading/risk-engine.ts';
 import { marketAttachment } from './modules/market/market.attachment.ts';
+import { renewalsAttachment } from './modules/marketplace/renewals.ts';
 
 /**
  * Parts that attach to the running HTTP server or start background work: realtime gateways,
@@ -13,4 +14,4 @@ import { marketAttachment } from './modules/market/market.attachment.ts';
 export type Attachment = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
 // The risk engine comes after the price feed, whose source it evaluates.
-export const attachments: Attachment[] = [realtimeAttachment, chatAttachment, marketAttachment, riskEngineAttachment];
+export const attachments: Attachment[] = [realtimeAttachment, chatAttachment, marketAttachment, riskEngineAttachment, renewalsAttachment];

@@ -38,5 +38,6 @@ describe('embedded database on disk', () => {
     } finally {
       await second.close();
     }
-  });
+    // Two boots of the on-disk database, each applying or checking every migration.
+  }, 90_000);
 });

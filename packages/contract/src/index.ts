@@ -11,3 +11,5 @@ export * from './realtime-connection.ts';
 export * from './chat.ts';
 export * from './trading.ts';
 export * from './assets.ts';
+export * from './robots.ts';
+export * from './marketplace.ts';

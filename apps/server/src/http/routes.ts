@@ -10,8 +10,12 @@ import { chatRoutes } from '../modules/chat/chat.routes.ts';
 import { adminChatRoutes } from '../modules/chat/admin-chat.routes.ts';
 import { tradingRoutes } from '../modules/trading/trading.routes.ts';
 import { marketRoutes } from '../modules/market/market.routes.ts';
+import { marketplaceRoutes } from '../modules/marketplace/marketplace.routes.ts';
+import { marketplaceAdminRoutes } from '../modules/marketplace/marketplace-admin.routes.ts';
+import { marketplaceImageRoutes } from '../modules/marketplace/marketplace-images.routes.ts';
+import { backtestRoutes } from '../modules/backtests/backtests.routes.ts';
 
 export type ApiModule = (api: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
 /** Every module mounted under /api/v1. */
-export const apiModules: ApiModule[] = [authRoutes, userRoutes, settingsRoutes, adminRoutes, notificationRoutes, realtimeRoutes, chatRoutes, adminChatRoutes, tradingRoutes, marketRoutes];
+export const apiModules: ApiModule[] = [authRoutes, userRoutes, settingsRoutes, adminRoutes, notificationRoutes, realtimeRoutes, chatRoutes, adminChatRoutes, tradingRoutes, marketRoutes, backtestRoutes, marketplaceRoutes, marketplaceAdminRoutes, marketplaceImageRoutes];

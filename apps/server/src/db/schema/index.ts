@@ -6,3 +6,5 @@ export * from './notifications.ts';
 export * from './chat.ts';
 export * from './trading.ts';
 export * from './market.ts';
+export * from './backtests.ts';
+export * from './marketplace.ts';

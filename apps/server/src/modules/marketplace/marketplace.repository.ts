@@ -1,0 +1,58 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { eaPurchases, expertAdvisors } from '../../db/schema/index.ts';
+
+export type ExpertAdvisorRow = typeof expertAdvisors.$inferSelect;
+export type PurchaseRow = typeof eaPurchases.$inferSelect;
+
+/** Published items, most downloaded first (SPEC §2 "Sorted by downloads"). */
+export async function publishedItems(db: DbOrTx): Promise<ExpertAdvisorRow[]> {
+  return db.select().from(expertAdvisors).where(eq(expertAdvisors.published, true)).orderBy(desc(expertAdvisors.downloads), expertAdvisors.id);
+}
+
+export async function publishedItem(db: DbOrTx, id: number): Promise<ExpertAdvisorRow | null> {
+  const [row] = await db.select().from(expertAdvisors).where(and(eq(expertAdvisors.id, id), eq(expertAdvisors.published, true)));
+  return row ?? null;
+}
+
+/** Ids of the items the user owns now. */
+export async function ownedItemIds(db: DbOrTx, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ eaId: eaPurchases.eaId })
+    .from(eaPurchases)
+    .where(and(eq(eaPurchases.userId, userId), eq(eaPurchases.status, 'active')))
+    .orderBy(eaPurchases.eaId);
+  return rows.map((r) => r.eaId);
+}
+
+export async function purchaseByKey(db: DbOrTx, userId: number, key: string): Promise<PurchaseRow | null> {
+  const [row] = await db.select().from(eaPurchases).where(and(eq(eaPurchases.userId, userId), eq(eaPurchases.idempotencyKey, key)));
+  return row ?? null;
+}
+
+export async function insertPurchase(tx: DbOrTx, values: typeof eaPurchases.$inferInsert): Promise<PurchaseRow> {
+  const [row] = await tx.insert(eaPurchases).values(values).returning();
+  return row!;
+}
+
+export async function countDownload(tx: DbOrTx, eaId: number): Promise<void> {
+  await tx.update(expertAdvisors).set({ downloads: sql`${expertAdvisors.downloads} + 1` }).where(eq(expertAdvisors.id, eaId));
+}
+
+/**
+ * Active monthly purchases due for renewal, locked for this transaction; rows another node is
+ * renewing are skipped rather than waited for.
+ */
+export async function lockDueRenewals(tx: DbOrTx, now: Date, limit: number): Promise<PurchaseRow[]> {
+  return tx
+    .select()
+    .from(eaPurchases)
+    .where(and(eq(eaPurchases.status, 'active'), sql`${eaPurchases.renewsAt} <= ${now.toISOString()}::timestamptz`))
+    .orderBy(eaPurchases.renewsAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function updatePurchase(tx: DbOrTx, id: number, patch: Partial<Pick<PurchaseRow, 'status' | 'renewsAt'>>): Promise<void> {
+  await tx.update(eaPurchases).set(patch).where(eq(eaPurchases.id, id));
+}

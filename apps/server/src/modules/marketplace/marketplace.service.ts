@@ -1,0 +1,99 @@
+import { Decimal } from 'decimal.js';
+import { channels, events, marketplaceMessages as msg, type ExpertAdvisor } from '@bourse/contract';
+import type { AppContext } from '../../app-context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { conflict, HttpError, notFound } from '../../http/errors.ts';
+import type { TradingAccountRow } from '../accounts/accounts.repository.ts';
+import { postEntry } from '../accounts/ledger.repository.ts';
+import { accountFor, requirePrices } from '../trading/order.service.ts';
+import { tradingRuntime } from '../trading/trading-runtime.ts';
+import { exposuresOf, lockAccount } from '../trading/trades.repository.ts';
+import { Valuer } from '../trading/valuation.ts';
+import { countDownload, insertPurchase, ownedItemIds, publishedItem, publishedItems, purchaseByKey, type ExpertAdvisorRow } from './marketplace.repository.ts';
+
+/** The catalogue as the caller sees it: every published item with whether they own it. */
+export async function listItems(db: DbOrTx, userId: number): Promise<ExpertAdvisor[]> {
+  const [items, owned] = await Promise.all([publishedItems(db), ownedItemIds(db, userId)]);
+  const mine = new Set(owned);
+  return items.map((item) => itemView(item, mine.has(item.id)));
+}
+
+function itemView(row: ExpertAdvisorRow, owned: boolean): ExpertAdvisor {
+  return {
+    id: row.id,
+    name: row.name,
+    title: row.name,
+    description: row.description,
+    author: row.author,
+    image: row.image,
+    type: row.type,
+    strategy: row.strategy,
+    default_params: row.defaultParams,
+    features: row.features,
+    amount_val: Number(row.amount),
+    amount: row.amount,
+    billing: row.billing,
+    rating: Number(row.rating),
+    downloads: row.downloads,
+    status: owned ? 'purchased' : 'available',
+  };
+}
+
+/** A month after `from`: the next renewal of a monthly item. */
+export function nextRenewal(from: Date): Date {
+  const next = new Date(from);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
+
+/**
+ * POST /purchase/ea: in one transaction holding the account lock, checks the free margin, debits
+ * the price as a `purchase` journal entry and records the ownership. The ownership's unique index
+ * makes any number of clicks debit once; a retry with the same key answers success again.
+ */
+export async function purchaseItem(ctx: AppContext, userId: number, itemId: number, accountId: number | undefined, key: string | null): Promise<void> {
+  const item = await publishedItem(ctx.db, itemId);
+  if (!item) throw notFound(msg.notFound);
+  const account = await accountFor(ctx, userId, accountId);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const locked = (await lockAccount(tx, account.id))!;
+      const price = new Decimal(item.amount);
+      if (price.greaterThan(0)) await ensureFunds(ctx, tx, locked, price);
+      const now = new Date();
+      await insertPurchase(tx, {
+        userId,
+        accountId: account.id,
+        eaId: item.id,
+        amount: item.amount,
+        renewsAt: item.billing === 'monthly' ? nextRenewal(now) : null,
+        idempotencyKey: key,
+      });
+      if (price.greaterThan(0)) await postEntry(tx, { accountId: account.id, kind: 'purchase', amount: price.negated().toFixed(2), reference: `ea:${item.id}` });
+      await countDownload(tx, item.id);
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const prior = key ? await purchaseByKey(ctx.db, userId, key) : null;
+    if (prior?.eaId === item.id) return;
+    throw conflict(msg.owned);
+  }
+  await publishUserUpdated(ctx, userId);
+}
+
+/** Refuses a charge the account's free margin (equity − margin used) does not cover. */
+export async function ensureFunds(ctx: AppContext, tx: DbOrTx, account: TradingAccountRow, price: Decimal): Promise<void> {
+  const valuer = new Valuer(tradingRuntime(ctx).catalog, requirePrices(ctx), account.currency);
+  const free = await valuer.freeMargin(account.balance, await exposuresOf(tx, account.id));
+  if (price.greaterThan(free)) throw new HttpError(422, msg.insufficientFunds, { expert_advisor_id: [msg.insufficientFunds] });
+}
+
+export async function publishUserUpdated(ctx: AppContext, userId: number): Promise<void> {
+  try {
+    await ctx.broadcaster.publish(channels.user(userId), events.userUpdated, { id: userId });
+  } catch (error) {
+    // Committed already; the client refreshes the user on its own after the call.
+    ctx.log.warn({ err: error, userId }, 'user event not delivered');
+  }
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { money } from './user.ts';
+
+export const marketplaceItemTypes = ['expert_advisor', 'other'] as const;
+export const billingKinds = ['one_time', 'monthly'] as const;
+
+/** A marketplace item as GET /expert_advisors lists it (SPEC §3 Expert Advisor plus what a card shows). */
+export const expertAdvisorSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  author: z.string(),
+  image: z.string(),
+  type: z.enum(marketplaceItemTypes),
+  strategy: z.string().nullable(),
+  default_params: z.record(z.string(), z.unknown()),
+  features: z.array(z.string()),
+  amount_val: z.number(),
+  amount: money,
+  billing: z.enum(billingKinds),
+  rating: z.number(),
+  downloads: z.number().int(),
+  status: z.enum(['available', 'purchased']),
+});
+export type ExpertAdvisor = z.infer<typeof expertAdvisorSchema>;
+export const expertAdvisorsResponse = z.object({ data: z.array(expertAdvisorSchema) });
+
+/** POST /purchase/ea: `account_id` picks the account debited (default: the user's first). */
+export const purchaseEaRequest = z.strictObject({
+  expert_advisor_id: z.number().int().positive(),
+  account_id: z.number().int().positive().optional(),
+});
+export const purchaseEaResponse = z.object({ status: z.literal('success'), message: z.string() });
+
+/** Server wording of the marketplace (SPEC §8 where it has one). */
+export const marketplaceMessages = {
+  purchased: 'Expert Advisor purchased successfully',
+  notFound: 'Expert Advisor not found',
+  owned: 'You already own this item.',
+  insufficientFunds: 'Your free margin does not cover this purchase.',
+} as const;
+
+/** Back office: a catalogue item as created or edited (`plan_ids` empty = open to every plan). */
+export const adminEaInput = z.strictObject({
+  name: z.string().trim().min(1).max(120),
+  description: z.string().trim().min(1).max(4000),
+  author: z.string().trim().min(1).max(120),
+  image: z.string().regex(/^\/[\w./-]+$/, 'Image must be a path on this site'),
+  type: z.enum(marketplaceItemTypes),
+  strategy: z.enum(['ma_crossover', 'rsi_reversion', 'donchian_breakout', 'grid']).nullable(),
+  default_params: z.record(z.string(), z.unknown()),
+  features: z.array(z.string().trim().min(1).max(200)).max(20),
+  amount: z.string().regex(/^\d{1,16}(\.\d{1,2})?$/, 'Price must be an amount like 49.00'),
+  billing: z.enum(billingKinds),
+  published: z.boolean(),
+  plan_ids: z.array(z.number().int().positive()),
+});
+export type AdminEaInput = z.infer<typeof adminEaInput>;
+
+/** Back office view of a catalogue item, published or not. */
+export const adminEaSchema = adminEaInput.extend({ id: z.number().int(), rating: z.number(), downloads: z.number().int() });
+export const adminEaResponse = z.object({ data: adminEaSchema });
+export const adminEasResponse = z.object({ data: z.array(adminEaSchema) });
+
+/** Back office sales list: who bought what, when, for how much, from which account. */
+export const adminEaSaleSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  email: z.string(),
+  account_id: z.number().int(),
+  ea_id: z.number().int(),
+  ea_name: z.string(),
+  amount: money,
+  status: z.enum(['active', 'lapsed']),
+  created_at: z.string(),
+});
+export const adminEaSalesResponse = z.object({
+  data: z.array(adminEaSaleSchema),
+  totals: z.object({ count: z.number().int(), amount: money, active: z.number().int() }),
+});
