@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { LogOut, Menu, MessageCircle, Settings2, Users, X } from 'lucide-react';
+import { LogOut, Menu, MessageCircle, Receipt, Settings2, Store, Users, X } from 'lucide-react';
 import { BrandLogo } from '@/components/layout/brand-logo';
 import { Alert } from '@/components/ui/alert';
 import { useLogout } from '@/hooks/use-logout';
@@ -14,6 +14,8 @@ const adminNav = [
   { label: 'Clients', to: '/admin/clients', Icon: Users },
   { label: 'Site settings', to: '/admin/settings', Icon: Settings2 },
   { label: 'Support chat', to: '/admin/chat', Icon: MessageCircle },
+  { label: 'Catalogue', to: '/admin/catalogue', Icon: Store },
+  { label: 'Marketplace sales', to: '/admin/sales', Icon: Receipt },
 ] as const;
 
 function AdminNav({ onNavigate }: { onNavigate?: () => void }) {

@@ -27,5 +27,4 @@ export const VerificationPage = () => <SupportScreen title="Verification" text="
 export const SavingsPage = () => <SupportScreen title="Savings" text="Savings plans are offered on request. Ask support for the current rates." />;
 export const PersonalPage = () => <SupportScreen title="Personal Details" text="To change your name, phone or address, message support: changes to personal details are checked by the Client Management Team." />;
 export const SettingsPage = () => <SupportScreen title="Settings" text="Password changes are made with the Forgot password link on the login page; other account settings are changed by support." />;
-export const MarketplacePage = () => <SupportScreen title="MARKET PLACE" text="Expert Advisors are made available to your account by support." />;
 export const TestPage = () => <SupportScreen title="Test" text="This screen checks that your account area loads." />;

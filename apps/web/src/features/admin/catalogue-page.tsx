@@ -1,0 +1,71 @@
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { PageHeader } from '@/components/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { type AdminEa, toInput, useCatalogue, useSaveItem } from './api/marketplace-admin';
+
+function PublishToggle({ item }: { item: AdminEa }) {
+  const save = useSaveItem();
+  const flip = async () => {
+    try {
+      await save.mutateAsync({ id: item.id, input: { ...toInput(item), published: !item.published } });
+      toast.success(item.published ? `${item.name} unpublished` : `${item.name} published`);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not change the item'));
+    }
+  };
+  return (
+    <Button size="sm" variant={item.published ? 'secondary' : 'primary'} loading={save.isPending} onClick={() => void flip()} aria-label={`${item.published ? 'Unpublish' : 'Publish'} ${item.name}`}>
+      {item.published ? 'Unpublish' : 'Publish'}
+    </Button>
+  );
+}
+
+function ItemRow({ item }: { item: AdminEa }) {
+  return (
+    <li className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-panel p-3">
+      <img src={item.image} alt="" className="size-12 shrink-0 rounded-md object-cover" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium">{item.name}</p>
+        <p className="truncate text-xs text-muted">
+          {item.author} · {item.type === 'expert_advisor' ? item.strategy : 'Other'} · {Number(item.amount) === 0 ? 'Free' : `$${item.amount}${item.billing === 'monthly' ? '/month' : ''}`} · {item.downloads} downloads
+          {item.plan_ids.length > 0 ? ` · plans ${item.plan_ids.join(', ')}` : ''}
+        </p>
+      </div>
+      <span className={item.published ? 'text-xs font-medium text-up' : 'text-xs font-medium text-muted'}>{item.published ? 'Published' : 'Draft'}</span>
+      <Link to={`/admin/catalogue/${item.id}`} className="rounded-md px-2 py-1 text-sm text-brand hover:underline" aria-label={`Edit ${item.name}`}>
+        Edit
+      </Link>
+      <PublishToggle item={item} />
+    </li>
+  );
+}
+
+/** Back office: every catalogue item, published or not, with a publish switch. */
+export function CataloguePage() {
+  const items = useCatalogue();
+  return (
+    <div>
+      <PageHeader
+        title="Catalogue"
+        description="Marketplace items, published or draft."
+        actions={<Link to="/admin/catalogue/new" className="inline-flex h-10 items-center rounded-md bg-brand px-4 text-sm font-medium text-white hover:bg-brand-strong">New item</Link>}
+      />
+      {items.isPending && <Spinner />}
+      {items.isError && (
+        <Alert variant="destructive" title="Failed to load the catalogue">
+          <Button variant="secondary" size="sm" onClick={() => void items.refetch()}>Retry</Button>
+        </Alert>
+      )}
+      {items.data?.length === 0 && <p className="text-sm text-muted">No items yet.</p>}
+      {items.data && items.data.length > 0 && (
+        <ul className="flex flex-col gap-2">
+          {items.data.map((item) => <ItemRow key={item.id} item={item} />)}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { Download, Star } from 'lucide-react';
+import type { ExpertAdvisor } from '@bourse/contract';
+import { Button } from '@/components/ui/button';
+import { formatMoney } from '@/lib/format';
+import { priceOf } from '../lib/filters';
+
+function Rating({ value }: { value: number }) {
+  return (
+    <span className="flex items-center gap-0.5" role="img" aria-label={`Rated ${value} out of 5`}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <Star key={n} className={n <= Math.round(value) ? 'size-3.5 fill-amber-400 text-amber-400' : 'size-3.5 text-line'} aria-hidden />
+      ))}
+      <span className="ml-1 text-xs text-muted">{value.toFixed(1)}</span>
+    </span>
+  );
+}
+
+/** SPEC §2 marketplace card: image, title, rating of 5, downloads, price or Free, /month, Owned, Purchase. */
+export function ItemCard({ item, owned, onPurchase }: { item: ExpertAdvisor; owned: boolean; onPurchase: (item: ExpertAdvisor) => void }) {
+  const price = priceOf(item);
+  return (
+    <article aria-label={item.title} className="flex flex-col overflow-hidden rounded-xl border border-line bg-panel">
+      <div className="relative">
+        <img src={item.image} alt="" className="aspect-[5/3] w-full object-cover" loading="lazy" />
+        {owned && <span className="absolute top-2 left-2 rounded-full bg-up px-2 py-0.5 text-xs font-semibold text-white">Owned</span>}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h2 className="font-semibold">{item.title}</h2>
+        <p className="text-xs text-muted">by {item.author}</p>
+        <p className="line-clamp-3 text-sm text-muted">{item.description}</p>
+        {item.features.length > 0 && (
+          <ul className="flex flex-wrap gap-1">
+            {item.features.map((f) => (
+              <li key={f} className="rounded bg-panel-2 px-2 py-0.5 text-xs text-muted">{f}</li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-auto flex items-center justify-between pt-2">
+          <Rating value={item.rating} />
+          <span className="flex items-center gap-1 text-xs text-muted">
+            <Download className="size-3.5" aria-hidden /> {item.downloads.toLocaleString('en-US')} downloads
+          </span>
+        </div>
+        <div className="flex items-center justify-between gap-3 border-t border-line pt-3">
+          <span className="font-semibold" data-testid="item-price">
+            {price === 0 ? 'Free' : formatMoney(price)}
+            {price > 0 && item.billing === 'monthly' && <span className="text-sm font-normal text-muted">/month</span>}
+          </span>
+          <Button size="sm" disabled={owned} onClick={() => onPurchase(item)}>
+            Purchase
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}
