@@ -1,15 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newCustomer, screenshots, signIn } from './helpers';
 
-const DECIMALS_4 = /^\d+\.\d{4}$/;
-
-/** Signs a new customer in, opens the trading room and the backtest dialog of an advisor. */
+/** Signs a new customer in and opens the backtest dialog of the first advisor in the marketplace. */
 async function openBacktest(page: Page, baseURL: string) {
   const user = await newCustomer(baseURL);
   await signIn(page, user);
-  await page.goto('/mt4');
-  await expect(page.getByTestId('buy-price')).toHaveText(DECIMALS_4, { timeout: 20_000 });
-  await page.getByTestId('notification-banner').getByRole('button', { name: 'Close' }).click();
+  await page.goto('/main/marketplace');
   await page.getByRole('button', { name: 'Backtest' }).first().click();
   return page.getByRole('dialog', { name: /^Backtest / });
 }

@@ -35,7 +35,7 @@ export function BacktestForm({ strategy, defaultParams, previous, submitting, on
       params: defaultParams,
     },
   });
-  const { search, setSearch, listed } = useBacktestInstruments(
+  const { search, setSearch, listed, loading } = useBacktestInstruments(
     useCallback(() => getValues('asset_id'), [getValues]),
     useCallback((id: number) => setValue('asset_id', id), [setValue]),
     previous?.asset_id,
@@ -48,7 +48,7 @@ export function BacktestForm({ strategy, defaultParams, previous, submitting, on
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label="Find instrument" placeholder="EUR/USD, Bitcoin…" value={search} onChange={(e) => setSearch(e.target.value)} />
         <SelectField label="Instrument" error={errors.asset_id?.message} {...register('asset_id', { valueAsNumber: true })}>
-          {listed.length === 0 && <option value="">No instrument matches</option>}
+          {listed.length === 0 && <option value="">{loading ? 'Loading instruments...' : 'No instrument matches'}</option>}
           {listed.map((a) => (
             <option key={a.asset_id} value={a.asset_id}>
               {a.name && a.name !== a.symbol_display ? `${a.symbol_display} · ${a.name}` : a.symbol_display}

@@ -1,8 +1,8 @@
 import type { StrategyKey } from '@bourse/contract';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useAssetStore } from '@/stores/asset-store';
 import { type BacktestSummary, useBacktests } from '../api/backtests';
+import { useCatalogue } from '../hooks/use-catalogue';
 
 const statusText: Record<BacktestSummary['status'], string> = { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' };
 const day = (iso: string) => iso.slice(0, 10);
@@ -10,7 +10,7 @@ const day = (iso: string) => iso.slice(0, 10);
 /** The caller's earlier runs of this strategy (or advisor); one opens its report again. */
 export function BacktestHistory({ strategy, eaId, onOpen }: { strategy: StrategyKey; eaId?: number; onOpen: (id: number) => void }) {
   const runs = useBacktests();
-  const assets = useAssetStore((s) => s.assets);
+  const { assets } = useCatalogue();
   if (runs.isPending) return <Spinner label="Loading earlier runs" />;
   if (runs.isError) {
     return (

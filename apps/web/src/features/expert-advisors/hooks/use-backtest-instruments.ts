@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useAssetStore } from '@/stores/asset-store';
+import { useCatalogue } from './use-catalogue';
 
 /** Most instruments listed at once in the picker; the search narrows the rest. */
 const MAX_LISTED = 200;
@@ -10,7 +11,7 @@ const MAX_LISTED = 200;
  * `select` read and set the form's value, which follows the list when the search hides it.
  */
 export function useBacktestInstruments(selected: () => number | undefined, select: (id: number) => void, startId?: number) {
-  const assets = useAssetStore((s) => s.assets);
+  const { assets, loading } = useCatalogue();
   const active = useAssetStore((s) => s.activeAsset);
   // Back from a run, the search starts on its instrument so the picker still lists it.
   const [search, setSearch] = useState(() => assets.find((a) => a.asset_id === startId)?.symbol_display ?? '');
@@ -23,5 +24,5 @@ export function useBacktestInstruments(selected: () => number | undefined, selec
   useEffect(() => {
     if (listed.length && !listed.some((a) => a.asset_id === selected())) select(listed[0]!.asset_id);
   }, [listed, selected, select]);
-  return { search, setSearch, listed };
+  return { search, setSearch, listed, loading };
 }

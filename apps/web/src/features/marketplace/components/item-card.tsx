@@ -1,6 +1,7 @@
 import { Download, Star } from 'lucide-react';
-import type { ExpertAdvisor } from '@bourse/contract';
+import { strategyKeys, type ExpertAdvisor, type StrategyKey } from '@bourse/contract';
 import { Button } from '@/components/ui/button';
+import { BacktestDialog } from '@/features/expert-advisors/components/backtest-dialog';
 import { formatMoney } from '@/lib/format';
 import { priceOf } from '../lib/filters';
 
@@ -14,6 +15,8 @@ function Rating({ value }: { value: number }) {
     </span>
   );
 }
+
+const isStrategy = (key: string | null): key is StrategyKey => (strategyKeys as readonly (string | null)[]).includes(key);
 
 /** SPEC §2 marketplace card: image, title, rating of 5, downloads, price or Free, /month, Owned, Purchase. */
 export function ItemCard({ item, owned, onPurchase }: { item: ExpertAdvisor; owned: boolean; onPurchase: (item: ExpertAdvisor) => void }) {
@@ -41,14 +44,18 @@ export function ItemCard({ item, owned, onPurchase }: { item: ExpertAdvisor; own
             <Download className="size-3.5" aria-hidden /> {item.downloads.toLocaleString('en-US')} downloads
           </span>
         </div>
-        <div className="flex items-center justify-between gap-3 border-t border-line pt-3">
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-3">
           <span className="font-semibold" data-testid="item-price">
             {price === 0 ? 'Free' : formatMoney(price)}
             {price > 0 && item.billing === 'monthly' && <span className="text-sm font-normal text-muted">/month</span>}
           </span>
-          <Button size="sm" disabled={owned} onClick={() => onPurchase(item)}>
-            Purchase
-          </Button>
+          <div className="ml-auto flex items-center gap-2">
+            {/* An advisor can be tried on past prices before it is bought. */}
+            {isStrategy(item.strategy) && <BacktestDialog strategy={item.strategy} eaId={item.id} eaName={item.title} defaultParams={item.default_params} />}
+            <Button size="sm" disabled={owned} onClick={() => onPurchase(item)}>
+              Purchase
+            </Button>
+          </div>
         </div>
       </div>
     </article>
