@@ -15,10 +15,11 @@ const dataDir = (process.env.E2E_DATA_DIR ??= `/tmp/bourse-e2e-${process.pid}`);
 export default defineConfig({
   testDir: './e2e',
   outputDir: '../../test-results/e2e',
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // CI machines are shared and slower: the same waits get more room there, the steps stay the same.
+  timeout: process.env.CI ? 90_000 : 45_000,
+  expect: { timeout: process.env.CI ? 20_000 : 10_000 },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: '../../test-results/playwright.json' }]],
   use: {

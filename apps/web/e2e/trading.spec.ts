@@ -43,9 +43,13 @@ test('buys and sells from the top bar, follows live P&L, closes with confirmatio
   await expect(page.getByTestId('volume-input')).toHaveValue('0.01');
   await screenshots(page, 'trading-room-empty');
 
-  // Held back a moment on its way to the real server, the order shows both buttons processing.
+  // Held back on its way to the real server until the processing state has been seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/api/v1/trades/store', async (route) => {
-    await new Promise((r) => setTimeout(r, 600));
+    await held;
     await route.continue();
   });
   const buyRequest = page.waitForRequest('**/api/v1/trades/store');
@@ -53,6 +57,7 @@ test('buys and sells from the top bar, follows live P&L, closes with confirmatio
   await expect(page.getByTestId('buy-button')).toContainText('Processing...');
   await expect(page.getByTestId('sell-button')).toContainText('Processing...');
   await expect(page.getByTestId('sell-button')).toBeDisabled();
+  release();
   const firstKey = (await buyRequest).headers()['idempotency-key'];
   expect(firstKey).toMatch(/^[0-9a-f-]{36}$/);
   const bought = toast(page, 'Buy order placed');
