@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eaPurchases } from '../src/db/schema/index.ts';
+import { renewDue } from '../src/modules/marketplace/renewals.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { useManualMarket } from './helpers/trading.ts';
@@ -66,6 +69,19 @@ describe('back-office catalogue', () => {
     const after = (await server.call('GET', '/admin/ea_sales', { token: admin.token })).body;
     expect(after.data[0]).toMatchObject({ user_id: customer.id, ea_id: id, ea_name: 'Sold Grid', amount: '19.00', status: 'active' });
     expect(after.totals.count).toBe(before.totals.count + 1);
+    expect(Number(after.totals.amount) - Number(before.totals.amount)).toBeCloseTo(19, 2);
+  });
+
+  it('counts monthly renewals in the revenue', async () => {
+    const created = await server.call('POST', '/admin/expert_advisors', { token: admin.token, body: { ...item, name: 'Monthly Grid', billing: 'monthly', published: true } });
+    const id = created.body.data.id as number;
+    const buyer = await createTestUser(server);
+    expect((await server.call('POST', '/purchase/ea', { token: buyer.token, body: { expert_advisor_id: id } })).status).toBe(200);
+    const before = (await server.call('GET', '/admin/ea_sales', { token: admin.token })).body;
+    const [purchase] = await server.ctx.db.select().from(eaPurchases).where(eq(eaPurchases.userId, buyer.id));
+    await renewDue(server.ctx, new Date(purchase!.renewsAt!.getTime() + 1000));
+    const after = (await server.call('GET', '/admin/ea_sales', { token: admin.token })).body;
+    expect(after.totals.count).toBe(before.totals.count);
     expect(Number(after.totals.amount) - Number(before.totals.amount)).toBeCloseTo(19, 2);
   });
 });

@@ -1,7 +1,7 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { AdminEaInput } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { eaPurchases, expertAdvisors, planExpertAdvisors, users } from '../../db/schema/index.ts';
+import { eaPurchases, expertAdvisors, journalEntries, planExpertAdvisors, users } from '../../db/schema/index.ts';
 import type { ExpertAdvisorRow } from './marketplace.repository.ts';
 
 export async function allItems(db: DbOrTx): Promise<ExpertAdvisorRow[]> {
@@ -78,13 +78,22 @@ export async function sales(db: DbOrTx) {
     .limit(500);
 }
 
+/**
+ * Sale and ownership counts from the purchases; revenue from the ledger, where first payments and
+ * monthly renewals alike are `purchase` entries referencing the item (`ea:{id}`, `ea:{id}:renewal:…`).
+ */
 export async function salesTotals(db: DbOrTx) {
-  const [row] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      amount: sql<string>`coalesce(sum(${eaPurchases.amount}), 0)::text`,
-      active: sql<number>`count(*) filter (where ${eaPurchases.status} = 'active')::int`,
-    })
-    .from(eaPurchases);
-  return row!;
+  const [counts, revenue] = await Promise.all([
+    db
+      .select({
+        count: sql<number>`count(*)::int`,
+        active: sql<number>`count(*) filter (where ${eaPurchases.status} = 'active')::int`,
+      })
+      .from(eaPurchases),
+    db
+      .select({ amount: sql<string>`coalesce(-sum(${journalEntries.amount}), 0)::numeric(20, 2)::text` })
+      .from(journalEntries)
+      .where(and(eq(journalEntries.kind, 'purchase'), like(journalEntries.reference, 'ea:%'))),
+  ]);
+  return { ...counts[0]!, amount: revenue[0]!.amount };
 }
