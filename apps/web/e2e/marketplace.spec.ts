@@ -81,6 +81,9 @@ test('the back office publishes a draft item and sees its sale', async ({ page, 
   await page.getByLabel('Billing').selectOption('monthly');
   await page.getByLabel('Default parameters (JSON)').fill('{"lots": 0.05}');
   await page.getByLabel('Features (one per line)').fill('Night sessions');
+  const plans = page.getByRole('group', { name: /Plans allowed/ });
+  await plans.getByRole('checkbox', { name: 'Basic' }).check();
+  await plans.getByRole('checkbox', { name: 'Pro' }).check();
   await screenshots(page, 'admin-catalogue-form');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/admin\/catalogue$/);
@@ -89,6 +92,7 @@ test('the back office publishes a draft item and sees its sale', async ({ page, 
   expect(created.data.published).toBe(false);
   await page.getByRole('button', { name: `Publish ${name}` }).click();
   await expect(page.getByRole('button', { name: `Unpublish ${name}` })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: name })).toContainText('plans Basic, Pro');
   await screenshots(page, 'admin-catalogue');
 
   const user = await newCustomer(baseURL!);

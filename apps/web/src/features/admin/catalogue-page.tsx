@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { useSiteData } from '@/stores/site-data-store';
 import { type AdminEa, toInput, useCatalogue, useSaveItem } from './api/marketplace-admin';
 
 function PublishToggle({ item }: { item: AdminEa }) {
@@ -25,14 +26,17 @@ function PublishToggle({ item }: { item: AdminEa }) {
 }
 
 function ItemRow({ item }: { item: AdminEa }) {
+  const plans = useSiteData((s) => s.data?.plans) ?? [];
+  const planNames = item.plan_ids.map((id) => plans.find((p) => p.id === id)?.title ?? `#${id}`);
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-panel p-3">
       <img src={item.image} alt="" className="size-12 shrink-0 rounded-md object-cover" />
-      <div className="min-w-0 flex-1">
+      {/* At least 12rem for the name: on a phone the status and actions wrap below instead. */}
+      <div className="min-w-0 flex-1 basis-48">
         <p className="truncate font-medium">{item.name}</p>
         <p className="truncate text-xs text-muted">
           {item.author} · {item.type === 'expert_advisor' ? item.strategy : 'Other'} · {Number(item.amount) === 0 ? 'Free' : `$${item.amount}${item.billing === 'monthly' ? '/month' : ''}`} · {item.downloads} downloads
-          {item.plan_ids.length > 0 ? ` · plans ${item.plan_ids.join(', ')}` : ''}
+          {planNames.length > 0 ? ` · plans ${planNames.join(', ')}` : ''}
         </p>
       </div>
       <span className={item.published ? 'text-xs font-medium text-up' : 'text-xs font-medium text-muted'}>{item.published ? 'Published' : 'Draft'}</span>

@@ -40,10 +40,3 @@ export const emptyItem: AdminEaInput = {
   published: false,
   plan_ids: [],
 };
-
-/** The plans seeded with the platform (account_types). */
-export const planChoices = [
-  { id: 1, label: 'Basic' },
-  { id: 2, label: 'Pro' },
-  { id: 3, label: 'VIP' },
-] as const;

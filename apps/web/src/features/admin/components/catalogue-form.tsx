@@ -6,19 +6,23 @@ import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { uploadImage, useSaveItem } from '../api/marketplace-admin';
-import { type CatalogueFormValues, catalogueFormSchema, planChoices, toFormValues, toInputValues } from './catalogue-form-values';
+import { useSiteData } from '@/stores/site-data-store';
+import { type CatalogueFormValues, catalogueFormSchema, toFormValues, toInputValues } from './catalogue-form-values';
 import { SwitchField, TextAreaField } from './settings-controls';
 
 const strategies = ['ma_crossover', 'rsi_reversion', 'donchian_breakout', 'grid'] as const;
 
+/** The operator's plans as the site data lists them, so a renamed or added plan shows here too. */
 function PlanBoxes({ value, onChange }: { value: number[]; onChange: (ids: number[]) => void }) {
+  const plans = useSiteData((s) => s.data?.plans) ?? [];
   return (
     <fieldset className="flex flex-wrap gap-4 text-sm">
       <legend className="mb-1.5 text-sm font-medium">Plans allowed (none ticked: every plan)</legend>
-      {planChoices.map((p) => (
+      {plans.length === 0 && <span className="text-muted">Loading plans...</span>}
+      {plans.map((p) => (
         <label key={p.id} className="flex items-center gap-2">
           <input type="checkbox" checked={value.includes(p.id)} onChange={(e) => onChange(e.target.checked ? [...value, p.id] : value.filter((id) => id !== p.id))} />
-          {p.label}
+          {p.title}
         </label>
       ))}
     </fieldset>
