@@ -13,3 +13,4 @@ export * from './trading.ts';
 export * from './assets.ts';
 export * from './robots.ts';
 export * from './marketplace.ts';
+export * from './autotrader.ts';

@@ -14,8 +14,9 @@ import { marketplaceRoutes } from '../modules/marketplace/marketplace.routes.ts'
 import { marketplaceAdminRoutes } from '../modules/marketplace/marketplace-admin.routes.ts';
 import { marketplaceImageRoutes } from '../modules/marketplace/marketplace-images.routes.ts';
 import { backtestRoutes } from '../modules/backtests/backtests.routes.ts';
+import { autotraderRoutes } from '../modules/autotrader/autotrader.routes.ts';
 
 export type ApiModule = (api: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
 /** Every module mounted under /api/v1. */
-export const apiModules: ApiModule[] = [authRoutes, userRoutes, settingsRoutes, adminRoutes, notificationRoutes, realtimeRoutes, chatRoutes, adminChatRoutes, tradingRoutes, marketRoutes, backtestRoutes, marketplaceRoutes, marketplaceAdminRoutes, marketplaceImageRoutes];
+export const apiModules: ApiModule[] = [authRoutes, userRoutes, settingsRoutes, adminRoutes, notificationRoutes, realtimeRoutes, chatRoutes, adminChatRoutes, tradingRoutes, marketRoutes, backtestRoutes, marketplaceRoutes, marketplaceAdminRoutes, marketplaceImageRoutes, autotraderRoutes];

@@ -8,3 +8,4 @@ export * from './trading.ts';
 export * from './market.ts';
 export * from './backtests.ts';
 export * from './marketplace.ts';
+export * from './autotrader.ts';

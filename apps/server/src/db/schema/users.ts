@@ -28,6 +28,7 @@ export const users = pgTable('users', {
   accountId: text('account_id').notNull().unique(),
   accountTypeId: integer('account_type_id').notNull().references(() => accountTypes.id),
   autotrader: boolean('autotrader').notNull().default(false),
+  autotraderRisk: text('autotrader_risk', { enum: ['low', 'medium', 'high'] }),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

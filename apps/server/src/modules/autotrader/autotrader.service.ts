@@ -1,0 +1,97 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { autotraderMessages as msg, type AdminAutotraderRequest, type AutotraderRisk } from '@bourse/contract';
+import type { AppContext } from '../../app-context.ts';
+import { autotraderRequests, users } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { publishUserUpdated } from '../marketplace/marketplace.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
+
+/** SPEC §4: a customer asks for the Auto Trader at a risk level; one pending request at a time. */
+export async function requestAutotrader(ctx: AppContext, userId: number, risk: AutotraderRisk): Promise<void> {
+  const [user] = await ctx.db.select({ autotrader: users.autotrader }).from(users).where(eq(users.id, userId));
+  if (user?.autotrader) throw conflict(msg.active);
+  try {
+    await ctx.db.insert(autotraderRequests).values({ userId, risk });
+  } catch (error) {
+    // The partial unique index refuses a second pending request, concurrent ones included.
+    if (isUniqueViolation(error)) throw conflict(msg.pending);
+    throw error;
+  }
+}
+
+/** The customer switches a running Auto Trader off; a new request is needed to turn it on again. */
+export async function switchOffAutotrader(ctx: AppContext, userId: number): Promise<void> {
+  const done = await ctx.db
+    .update(users)
+    .set({ autotrader: false })
+    .where(and(eq(users.id, userId), eq(users.autotrader, true)))
+    .returning({ id: users.id });
+  if (done.length === 0) throw conflict(msg.notActive);
+  await publishUserUpdated(ctx, userId);
+}
+
+const deciders = alias(users, 'deciders');
+
+export async function listRequests(ctx: AppContext, status?: AdminAutotraderRequest['status']): Promise<AdminAutotraderRequest[]> {
+  const rows = await ctx.db
+    .select({
+      id: autotraderRequests.id,
+      userId: autotraderRequests.userId,
+      name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+      email: users.email,
+      risk: autotraderRequests.risk,
+      status: autotraderRequests.status,
+      reason: autotraderRequests.reason,
+      decidedBy: deciders.email,
+      decidedAt: autotraderRequests.decidedAt,
+      createdAt: autotraderRequests.createdAt,
+    })
+    .from(autotraderRequests)
+    .innerJoin(users, eq(users.id, autotraderRequests.userId))
+    .leftJoin(deciders, eq(deciders.id, autotraderRequests.decidedBy))
+    .where(status ? eq(autotraderRequests.status, status) : undefined)
+    .orderBy(desc(autotraderRequests.createdAt), desc(autotraderRequests.id))
+    .limit(500);
+  return rows.map((r) => ({
+    id: r.id,
+    user_id: r.userId,
+    name: r.name,
+    email: r.email,
+    risk: r.risk,
+    status: r.status,
+    reason: r.reason,
+    decided_by: r.decidedBy,
+    decided_at: r.decidedAt?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Approves or rejects a pending request. The request's state and the user's flag change in one
+ * transaction; a request decided already (by another operator too) is refused.
+ */
+export async function decideRequest(ctx: AppContext, adminId: number, id: number, decision: { approve: true } | { approve: false; reason: string }) {
+  const decided = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(autotraderRequests)
+      .set({ status: decision.approve ? 'approved' : 'rejected', reason: decision.approve ? null : decision.reason, decidedBy: adminId, decidedAt: new Date() })
+      .where(and(eq(autotraderRequests.id, id), eq(autotraderRequests.status, 'pending')))
+      .returning();
+    if (!row) {
+      const [exists] = await tx.select({ id: autotraderRequests.id }).from(autotraderRequests).where(eq(autotraderRequests.id, id));
+      throw exists ? conflict(msg.notPending) : notFound(msg.notFound);
+    }
+    if (decision.approve) await tx.update(users).set({ autotrader: true, autotraderRisk: row.risk }).where(eq(users.id, row.userId));
+    return row;
+  });
+  await notify(
+    ctx,
+    decided.userId,
+    decision.approve
+      ? { title: 'Auto Trader approved', message: `Your Auto Trader request (${decided.risk} risk) has been approved. It is now active on your account.`, color: 'success' }
+      : { title: 'Auto Trader request rejected', message: `Your Auto Trader request was rejected: ${decision.reason}`, color: 'warning' },
+  );
+  await publishUserUpdated(ctx, decided.userId);
+}
