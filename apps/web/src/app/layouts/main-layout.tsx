@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { ArrowDownToLine, Bot, LogOut, Menu, X } from 'lucide-react';
 import { BrandLogo } from '@/components/layout/brand-logo';
+import { AutotraderDialog } from '@/features/autotrader/components/autotrader-dialog';
 import { UnreadAlert } from '@/features/chat/components/unread-alert';
 import { NotificationBanner } from '@/features/notifications/components/notification-banner';
 import { cn } from '@/lib/cn';
@@ -20,6 +21,7 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
 /** Client area layout: sidebar and header on desktop, a menu drawer under 768 px. */
 export function MainLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [autotraderOpen, setAutotraderOpen] = useState(false);
   const user = useSession((s) => s.user);
   const logout = useLogout();
   // Screens that fill the window (the chat) get a column of exactly the window's height.
@@ -41,9 +43,13 @@ export function MainLayout() {
             <BrandLogo small />
           </Link>
           <div className="ml-auto flex items-center gap-2 md:gap-3">
-            <Link to="/mt4" className="hidden items-center gap-2 rounded-md px-3 py-2 text-sm text-muted hover:bg-panel-2 hover:text-fg md:inline-flex">
+            <button
+              type="button"
+              onClick={() => setAutotraderOpen(true)}
+              className="hidden items-center gap-2 rounded-md px-3 py-2 text-sm text-muted hover:bg-panel-2 hover:text-fg md:inline-flex"
+            >
               <Bot className="size-4" aria-hidden /> Auto Trader
-            </Link>
+            </button>
             <Link to="/main/deposit" className="hidden items-center gap-2 rounded-md bg-up px-3 py-2 text-sm font-medium text-white hover:bg-green-700 md:inline-flex">
               <ArrowDownToLine className="size-4" aria-hidden /> Deposit
             </Link>
@@ -75,6 +81,16 @@ export function MainLayout() {
             <Link to="/main/deposit" onClick={() => setDrawerOpen(false)} className="flex items-center justify-center gap-2 rounded-md bg-up px-3 py-2 text-sm font-medium text-white">
               <ArrowDownToLine className="size-4" aria-hidden /> Deposit
             </Link>
+            <button
+              type="button"
+              onClick={() => {
+                setDrawerOpen(false);
+                setAutotraderOpen(true);
+              }}
+              className="flex items-center justify-center gap-2 rounded-md border border-line px-3 py-2 text-sm"
+            >
+              <Bot className="size-4" aria-hidden /> Auto Trader
+            </button>
             <NavList onNavigate={() => setDrawerOpen(false)} />
             <button type="button" onClick={() => void logout()} className="mt-auto flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-muted hover:bg-panel-2 hover:text-fg">
               <LogOut className="size-4" aria-hidden /> Logout
@@ -82,6 +98,7 @@ export function MainLayout() {
           </RadixDialog.Content>
         </RadixDialog.Portal>
       </RadixDialog.Root>
+      <AutotraderDialog open={autotraderOpen} onOpenChange={setAutotraderOpen} />
     </div>
   );
 }

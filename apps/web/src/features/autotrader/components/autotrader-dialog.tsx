@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { autotraderMaxOpenTrades, autotraderRisks, type AutotraderRisk } from '@bourse/contract';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { RadioChoice } from '@/components/ui/radio-choice';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useSession } from '@/stores/session-store';
+import { useRequestAutotrader, useSwitchOffAutotrader } from '../api/autotrader';
+
+const SAVED = 'AutoTrader settings saved successfully';
+const PENDING = 'You already have a pending AutoTrader request. Please wait for approval.';
+const FAILED = 'Failed to save AutoTrader settings';
+
+const riskLabels: Record<AutotraderRisk, string> = { low: 'Low', medium: 'Medium', high: 'High' };
+
+function openTrades(risk: AutotraderRisk): string {
+  const cap = autotraderMaxOpenTrades[risk];
+  return cap === null ? 'No limit on open trades' : `Up to ${cap} open trades`;
+}
+
+/** SPEC §8: the server's pending message is recognised by its text. */
+function failureMessage(error: unknown): string {
+  return error instanceof ApiError && error.body?.message?.toLowerCase().includes('pending auto trader request') ? PENDING : FAILED;
+}
+
+function ActiveView({ onClose }: { onClose: () => void }) {
+  const off = useSwitchOffAutotrader();
+  const switchOff = async () => {
+    try {
+      const res = await off.mutateAsync();
+      toast.info(res.message);
+      onClose();
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not switch the Auto Trader off'));
+    }
+  };
+  return (
+    <div className="space-y-4">
+      <p className="rounded-lg border border-up/40 bg-up/10 p-3 text-sm font-medium text-up">Auto Trader Active</p>
+      <p className="text-sm text-muted">
+        Your Auto Trader request has been approved for your account. Switching it off leaves any open trades as they are; to turn it on again, send a
+        new request.
+      </p>
+      <div className="flex justify-end">
+        <Button variant="secondary" onClick={() => void switchOff()} disabled={off.isPending}>
+          {off.isPending ? 'Switching off...' : 'Switch off'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function RequestForm({ onClose }: { onClose: () => void }) {
+  const [risk, setRisk] = useState<AutotraderRisk>('medium');
+  const [accepted, setAccepted] = useState(false);
+  const request = useRequestAutotrader();
+  const activate = async () => {
+    try {
+      await request.mutateAsync(risk);
+      toast.success(SAVED);
+      onClose();
+    } catch (error) {
+      toast.error(failureMessage(error));
+    }
+  };
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (accepted) void activate();
+      }}
+    >
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium">Risk level</legend>
+        <div className="grid grid-cols-3 gap-2">
+          {autotraderRisks.map((r) => (
+            <RadioChoice
+              key={r}
+              name="autotrader-risk"
+              checked={risk === r}
+              onChange={() => setRisk(r)}
+              className={cn('rounded-lg border px-2 py-2 text-sm', risk === r ? 'border-brand bg-brand/15 text-fg' : 'border-line text-muted hover:bg-panel-2')}
+            >
+              <span className="block font-medium">{riskLabels[r]}</span>
+              <span className="block text-xs text-muted">{openTrades(r)}</span>
+            </RadioChoice>
+          ))}
+        </div>
+      </fieldset>
+      <p className="text-sm text-muted">
+        Your request is reviewed by our team. Once approved, the Auto Trader opens and closes trades on your selected account by itself. Trading CFDs
+        carries a high risk of losing money.
+      </p>
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" className="mt-0.5" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} />
+        <span>I accept that the Auto Trader trades on my account and that I bear the results.</span>
+      </label>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!accepted || request.isPending}>
+          {request.isPending ? 'Activating...' : 'Activate'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** SPEC §2/§4 Auto Trader dialog: request the service, or see that it is active and switch it off. */
+export function AutotraderDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const active = useSession((s) => s.user?.autotrader) ?? false;
+  const close = () => onOpenChange(false);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Auto Trader">
+      {active ? <ActiveView onClose={close} /> : <RequestForm onClose={close} />}
+    </Dialog>
+  );
+}
