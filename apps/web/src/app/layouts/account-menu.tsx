@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { Popover } from 'radix-ui';
 import { Check, ChevronDown } from 'lucide-react';
 import { DEFAULT_PLAN_LABEL } from '@/config/constants';
+import { AccountPlansDialog } from '@/features/plans/components/account-plans-dialog';
 import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { useSelectedAccount, useSession } from '@/stores/session-store';
@@ -10,55 +12,64 @@ export function AccountMenu({ className }: { className?: string }) {
   const user = useSession((s) => s.user);
   const selected = useSelectedAccount();
   const selectAccount = useSession((s) => s.selectAccount);
+  const [plansOpen, setPlansOpen] = useState(false);
   if (!user) return null;
   return (
-    <Popover.Root>
-      <Popover.Trigger
-        className={cn('flex items-center gap-3 rounded-lg border border-line bg-panel-2 px-3 py-1.5 text-left hover:border-brand', className)}
-        aria-label="Switch trading account"
-      >
-        <span className="rounded px-1.5 py-0.5 text-[10px] font-bold uppercase tracking-wider text-white" style={{ background: user.account_type.color }}>
-          {user.account_type.title || DEFAULT_PLAN_LABEL}
-        </span>
-        <span className="flex flex-col leading-tight">
-          <span className="text-[11px] uppercase text-muted">{selected?.kind === 'live' ? 'Live' : 'Demo'} balance</span>
-          <span className="text-sm font-semibold tabular-nums" data-testid="header-balance">
-            {formatMoney(selected?.balance ?? user.balance, selected?.currency)}
+    <>
+      <Popover.Root>
+        <Popover.Trigger
+          className={cn('flex items-center gap-3 rounded-lg border border-line bg-panel-2 px-3 py-1.5 text-left hover:border-brand', className)}
+          aria-label="Switch trading account"
+        >
+          <span className="rounded px-1.5 py-0.5 text-[10px] font-bold uppercase tracking-wider text-white" style={{ background: user.account_type.color }}>
+            {user.account_type.title || DEFAULT_PLAN_LABEL}
           </span>
-        </span>
-        <ChevronDown className="size-4 text-muted" aria-hidden />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content align="end" sideOffset={8} className="z-50 w-72 rounded-xl border border-line bg-panel p-2 shadow-2xl">
-          <p className="px-2 pb-2 pt-1 text-xs font-semibold uppercase tracking-wider text-muted">Trading accounts</p>
-          <ul aria-label="Trading accounts">
-            {user.accounts.map((account, index) => {
-              const active = account.id === selected?.id;
-              return (
-                <li key={account.id}>
-                  <Popover.Close asChild>
-                    <button
-                      type="button"
-                      aria-pressed={active}
-                      onClick={() => selectAccount(index)}
-                      className={cn('flex w-full items-center justify-between rounded-lg px-3 py-2 text-left hover:bg-panel-2', active && 'bg-panel-2')}
-                    >
-                      <span>
-                        <span className="block text-sm font-medium">{account.title}</span>
-                        <span className="block text-xs text-muted">{account.kind === 'demo' ? 'Demo account' : 'Live account'}</span>
-                      </span>
-                      <span className="flex items-center gap-2 text-sm tabular-nums">
-                        {formatMoney(account.balance, account.currency)}
-                        {active && <Check className="size-4 text-brand" aria-hidden />}
-                      </span>
-                    </button>
-                  </Popover.Close>
-                </li>
-              );
-            })}
-          </ul>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+          <span className="flex flex-col leading-tight">
+            <span className="text-[11px] uppercase text-muted">{selected?.kind === 'live' ? 'Live' : 'Demo'} balance</span>
+            <span className="text-sm font-semibold tabular-nums" data-testid="header-balance">
+              {formatMoney(selected?.balance ?? user.balance, selected?.currency)}
+            </span>
+          </span>
+          <ChevronDown className="size-4 text-muted" aria-hidden />
+        </Popover.Trigger>
+        <Popover.Portal>
+          <Popover.Content align="end" sideOffset={8} className="z-50 w-72 rounded-xl border border-line bg-panel p-2 shadow-2xl">
+            <p className="px-2 pb-2 pt-1 text-xs font-semibold uppercase tracking-wider text-muted">Trading accounts</p>
+            <ul aria-label="Trading accounts">
+              {user.accounts.map((account, index) => {
+                const active = account.id === selected?.id;
+                return (
+                  <li key={account.id}>
+                    <Popover.Close asChild>
+                      <button
+                        type="button"
+                        aria-pressed={active}
+                        onClick={() => selectAccount(index)}
+                        className={cn('flex w-full items-center justify-between rounded-lg px-3 py-2 text-left hover:bg-panel-2', active && 'bg-panel-2')}
+                      >
+                        <span>
+                          <span className="block text-sm font-medium">{account.title}</span>
+                          <span className="block text-xs text-muted">{account.kind === 'demo' ? 'Demo account' : 'Live account'}</span>
+                        </span>
+                        <span className="flex items-center gap-2 text-sm tabular-nums">
+                          {formatMoney(account.balance, account.currency)}
+                          {active && <Check className="size-4 text-brand" aria-hidden />}
+                        </span>
+                      </button>
+                    </Popover.Close>
+                  </li>
+                );
+              })}
+            </ul>
+            <Popover.Close asChild>
+              <button type="button" onClick={() => setPlansOpen(true)} className="mt-1 w-full rounded-lg border-t border-line px-3 py-2 text-left text-sm text-brand hover:bg-panel-2">
+                Compare plans
+              </button>
+            </Popover.Close>
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
+      <AccountPlansDialog open={plansOpen} onOpenChange={setPlansOpen} />
+    </>
   );
 }
