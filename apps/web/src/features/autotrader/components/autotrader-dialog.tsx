@@ -40,8 +40,9 @@ function ActiveView({ onClose }: { onClose: () => void }) {
     <div className="space-y-4">
       <p className="rounded-lg border border-up/40 bg-up/10 p-3 text-sm font-medium text-up">Auto Trader Active</p>
       <p className="text-sm text-muted">
-        Your Auto Trader request has been approved for your account. Switching it off leaves any open trades as they are; to turn it on again, send a
-        new request.
+        The Auto Trader follows trends on BTC/USD and ETH/USD for you, one minute bar at a time, with a protective stop on every trade and no more open
+        trades than your risk level allows. Its trades appear in your positions and history. Switching it off leaves open trades as they are; to turn
+        it on again, send a new request.
       </p>
       <div className="flex justify-end">
         <Button variant="secondary" onClick={() => void switchOff()} disabled={off.isPending}>
