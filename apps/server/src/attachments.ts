@@ -5,7 +5,7 @@ import { chatAttachment } from './modules/chat/chat.attachment.ts';
 import { riskEngineAttachment } from './modules/trading/risk-engine.ts';
 import { marketAttachment } from './modules/market/market.attachment.ts';
 import { renewalsAttachment } from './modules/marketplace/renewals.ts';
-import { autotraderAttachment } from './modules/autotrader/house-robot.ts';
+import { robotsAttachment } from './modules/robots/robots.runner.ts';
 
 /**
  * Parts that attach to the running HTTP server or start background work: realtime gateways,
@@ -15,4 +15,4 @@ import { autotraderAttachment } from './modules/autotrader/house-robot.ts';
 export type Attachment = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
 // The risk engine comes after the price feed, whose source it evaluates.
-export const attachments: Attachment[] = [realtimeAttachment, chatAttachment, marketAttachment, riskEngineAttachment, renewalsAttachment, autotraderAttachment];
+export const attachments: Attachment[] = [realtimeAttachment, chatAttachment, marketAttachment, riskEngineAttachment, renewalsAttachment, robotsAttachment];

@@ -38,6 +38,8 @@ export type Config = {
     stopOutLevel: number;
     /** How often the risk engine re-checks every account and picks up trades changed by other nodes. */
     riskSweepMs: number;
+    /** How often running Expert Advisors and Auto Traders act on the last closed 1-minute bar; 0 turns the pass off. */
+    robotPassMs: number;
   };
 };
 
@@ -143,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxDeviationPct: Number(env.TRADE_MAX_DEVIATION_PCT ?? 1),
       stopOutLevel: Number(env.STOP_OUT_LEVEL ?? 50),
       riskSweepMs: Number(env.RISK_SWEEP_MS ?? 1000),
+      robotPassMs: Number(env.ROBOT_PASS_MS ?? 60_000),
     },
   };
 }

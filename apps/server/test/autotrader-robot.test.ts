@@ -2,27 +2,20 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trades, users } from '../src/db/schema/index.ts';
 import { HOUSE_KEY_PREFIX, runAutotraders } from '../src/modules/autotrader/house-robot.ts';
-import { upsertCandles } from '../src/modules/market/candle.repository.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
+import { futurePass, recordCrossUp } from './helpers/robot-bars.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { type TestMarket, useManualMarket } from './helpers/trading.ts';
 
 let server: TestServer;
 let market: TestMarket;
-// A pass two days ahead reads only the bars recorded below, never generated history.
-const now = Math.floor(Date.now() / 60_000) * 60_000 + 2 * 86_400_000 + 5_000;
-const lastOpen = now / 1000 - 5 - 60;
+const { now, lastOpen } = futurePass();
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The tests run the passes themselves, at a moment of their choosing.
+  server = await startTestServer({ trading: { maxDeviationPct: 1, stopOutLevel: 50, riskSweepMs: 1000, robotPassMs: 0 } });
   market = await useManualMarket(server);
-  // BTC/USD drifts down for 40 minutes, then the bar that just closed jumps: the fast EMA crosses above the slow one.
-  const closes = [...Array.from({ length: 40 }, (_, k) => 60_000 - k * 20), 61_500];
-  const start = lastOpen - (closes.length - 1) * 60;
-  await upsertCandles(
-    server.ctx.db,
-    closes.map((close, k) => ({ assetId: market.instruments.btcusd.id, tf: '1m' as const, time: start + k * 60, open: close, high: close, low: close, close, volume: 1 })),
-  );
+  await recordCrossUp(server, market.instruments.btcusd.id, lastOpen);
 });
 afterAll(() => server.close());
 
@@ -50,7 +43,7 @@ describe('the Auto Trader house robot', () => {
     const high = await autotraderUser('high');
     for (const user of [low, high]) {
       for (const n of [1, 2]) {
-        const res = await server.call('POST', '/trades/store', { token: user.token, body: market.order(), headers: { 'idempotency-key': `${HOUSE_KEY_PREFIX}seed:${n}` } });
+        const res = await server.call('POST', '/trades/store', { token: user.token, body: market.order(), headers: { 'idempotency-key': `${HOUSE_KEY_PREFIX}${user.id}:seed:${n}` } });
         expect(res.status).toBe(201);
       }
     }

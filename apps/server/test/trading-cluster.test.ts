@@ -28,7 +28,7 @@ beforeAll(async () => {
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(BASE_URL);
   url.pathname = `/${name}`;
-  const trading = { maxDeviationPct: 1, stopOutLevel: 50, riskSweepMs: 100 };
+  const trading = { maxDeviationPct: 1, stopOutLevel: 50, riskSweepMs: 100, robotPassMs: 0 };
   worker = await startTestServer({ databaseUrl: url.toString(), runWorkers: true, trading });
   api = await startTestServer({ databaseUrl: url.toString(), runWorkers: false, trading });
   for (const node of [api, worker]) node.ctx.prices = prices;

@@ -19,7 +19,7 @@ let server: TestServer;
 let market: TestMarket;
 let modelAssets: ModelAsset[];
 beforeAll(async () => {
-  server = await startTestServer({ trading: { maxDeviationPct: 1, stopOutLevel: 50, riskSweepMs: 3_600_000 } });
+  server = await startTestServer({ trading: { maxDeviationPct: 1, stopOutLevel: 50, riskSweepMs: 3_600_000, robotPassMs: 0 } });
   market = await useManualMarket(server);
   modelAssets = modelAssetsOf(market.instruments);
 });

@@ -15,7 +15,7 @@ let btcusd: Instrument;
 let usdjpy: Instrument;
 beforeAll(async () => {
   // Sweeps are driven by ticks here; keep the periodic one out of the way.
-  server = await startTestServer({ trading: { maxDeviationPct: 1, stopOutLevel: 50, riskSweepMs: 60_000 } });
+  server = await startTestServer({ trading: { maxDeviationPct: 1, stopOutLevel: 50, riskSweepMs: 60_000, robotPassMs: 0 } });
   market = await useManualMarket(server);
   ({ eurusd, btcusd, usdjpy } = market.instruments);
 });

@@ -14,3 +14,4 @@ export * from './assets.ts';
 export * from './robots.ts';
 export * from './marketplace.ts';
 export * from './autotrader.ts';
+export * from './live-robots.ts';

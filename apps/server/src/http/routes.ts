@@ -15,8 +15,9 @@ import { marketplaceAdminRoutes } from '../modules/marketplace/marketplace-admin
 import { marketplaceImageRoutes } from '../modules/marketplace/marketplace-images.routes.ts';
 import { backtestRoutes } from '../modules/backtests/backtests.routes.ts';
 import { autotraderRoutes } from '../modules/autotrader/autotrader.routes.ts';
+import { robotRoutes } from '../modules/robots/robots.routes.ts';
 
 export type ApiModule = (api: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
 /** Every module mounted under /api/v1. */
-export const apiModules: ApiModule[] = [authRoutes, userRoutes, settingsRoutes, adminRoutes, notificationRoutes, realtimeRoutes, chatRoutes, adminChatRoutes, tradingRoutes, marketRoutes, backtestRoutes, marketplaceRoutes, marketplaceAdminRoutes, marketplaceImageRoutes, autotraderRoutes];
+export const apiModules: ApiModule[] = [authRoutes, userRoutes, settingsRoutes, adminRoutes, notificationRoutes, realtimeRoutes, chatRoutes, adminChatRoutes, tradingRoutes, marketRoutes, backtestRoutes, marketplaceRoutes, marketplaceAdminRoutes, marketplaceImageRoutes, autotraderRoutes, robotRoutes];

@@ -9,3 +9,4 @@ export * from './market.ts';
 export * from './backtests.ts';
 export * from './marketplace.ts';
 export * from './autotrader.ts';
+export * from './robots.ts';
