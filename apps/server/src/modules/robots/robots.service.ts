@@ -41,7 +41,7 @@ export async function listRobots(ctx: AppContext, userId: number): Promise<Robot
 /** The advisor a customer may run: published, a trading advisor, and theirs (SPEC §6 user.eas). */
 async function usableAdvisor(ctx: AppContext, userId: number, eaId: number): Promise<{ strategy: StrategyKey }> {
   const item = await publishedItem(ctx.db, eaId);
-  if (!item || item.type !== 'expert_advisor' || !item.strategy) throw notFound(msg.notFound);
+  if (item?.type !== 'expert_advisor' || !item.strategy) throw notFound(msg.notFound);
   if (!(await ownedItemIds(ctx.db, userId)).includes(eaId)) throw new HttpError(403, msg.notInPlan);
   return { strategy: item.strategy as StrategyKey };
 }
