@@ -15,3 +15,4 @@ export * from './robots.ts';
 export * from './marketplace.ts';
 export * from './autotrader.ts';
 export * from './live-robots.ts';
+export * from './plans.ts';

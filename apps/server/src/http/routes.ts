@@ -16,8 +16,9 @@ import { marketplaceImageRoutes } from '../modules/marketplace/marketplace-image
 import { backtestRoutes } from '../modules/backtests/backtests.routes.ts';
 import { autotraderRoutes } from '../modules/autotrader/autotrader.routes.ts';
 import { robotRoutes } from '../modules/robots/robots.routes.ts';
+import { planRoutes } from '../modules/plans/plans.routes.ts';
 
 export type ApiModule = (api: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
 /** Every module mounted under /api/v1. */
-export const apiModules: ApiModule[] = [authRoutes, userRoutes, settingsRoutes, adminRoutes, notificationRoutes, realtimeRoutes, chatRoutes, adminChatRoutes, tradingRoutes, marketRoutes, backtestRoutes, marketplaceRoutes, marketplaceAdminRoutes, marketplaceImageRoutes, autotraderRoutes, robotRoutes];
+export const apiModules: ApiModule[] = [authRoutes, userRoutes, settingsRoutes, adminRoutes, notificationRoutes, realtimeRoutes, chatRoutes, adminChatRoutes, tradingRoutes, marketRoutes, backtestRoutes, marketplaceRoutes, marketplaceAdminRoutes, marketplaceImageRoutes, autotraderRoutes, robotRoutes, planRoutes];

@@ -10,3 +10,4 @@ export * from './backtests.ts';
 export * from './marketplace.ts';
 export * from './autotrader.ts';
 export * from './robots.ts';
+export * from './plans.ts';

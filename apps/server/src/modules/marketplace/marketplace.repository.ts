@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { eaPurchases, expertAdvisors } from '../../db/schema/index.ts';
+import { eaPurchases, expertAdvisors, users } from '../../db/schema/index.ts';
 
 export type ExpertAdvisorRow = typeof expertAdvisors.$inferSelect;
 export type PurchaseRow = typeof eaPurchases.$inferSelect;
@@ -21,6 +21,27 @@ export async function ownedItemIds(db: DbOrTx, userId: number): Promise<number[]
     .select({ eaId: eaPurchases.eaId })
     .from(eaPurchases)
     .where(and(eq(eaPurchases.userId, userId), eq(eaPurchases.status, 'active')))
+    .orderBy(eaPurchases.eaId);
+  return rows.map((r) => r.eaId);
+}
+
+/**
+ * Ids of the owned items the user's plan lets them use (SPEC §3 User.eas, §6): an item with no
+ * plan_expert_advisors rows is open to every plan. Read at call time, so a plan change counts at once.
+ */
+export async function usableItemIds(db: DbOrTx, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ eaId: eaPurchases.eaId })
+    .from(eaPurchases)
+    .innerJoin(users, eq(users.id, eaPurchases.userId))
+    .where(
+      and(
+        eq(eaPurchases.userId, userId),
+        eq(eaPurchases.status, 'active'),
+        sql`(NOT EXISTS (SELECT 1 FROM plan_expert_advisors pe WHERE pe.ea_id = ${eaPurchases.eaId})
+          OR EXISTS (SELECT 1 FROM plan_expert_advisors pe WHERE pe.ea_id = ${eaPurchases.eaId} AND pe.plan_id = ${users.accountTypeId}))`,
+      ),
+    )
     .orderBy(eaPurchases.eaId);
   return rows.map((r) => r.eaId);
 }

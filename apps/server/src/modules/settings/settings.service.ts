@@ -1,4 +1,3 @@
-import { asc } from 'drizzle-orm';
 import {
   assetCategories,
   siteSettingsSchema,
@@ -7,7 +6,7 @@ import {
   type SiteSettings,
 } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { accountTypes } from '../../db/schema/index.ts';
+import { allPlans, featureNames } from '../plans/plans.repository.ts';
 import { readSetting, writeSetting } from './settings.repository.ts';
 
 export const defaultSiteSettings: SiteSettings = {
@@ -54,10 +53,8 @@ export async function updateLeverageMap(db: DbOrTx, patch: Partial<LeverageMap>)
   return next;
 }
 
-const PLAN_FEATURES = ['Minimum deposit', 'Spreads', 'Expert Advisors', 'Auto Trader', 'Support'];
-
 export async function getSiteData(db: DbOrTx): Promise<SiteData> {
-  const plans = await db.select().from(accountTypes).orderBy(asc(accountTypes.sort));
+  const [plans, planFeatures] = await Promise.all([allPlans(db), featureNames(db)]);
   return {
     leverage: await getLeverageMap(db),
     currencies: [
@@ -66,6 +63,6 @@ export async function getSiteData(db: DbOrTx): Promise<SiteData> {
       { code: 'GBP', symbol: '£', rate: 0.79 },
     ],
     plans: plans.map((p) => ({ id: p.id, title: p.title, color: p.color, icon: p.icon, features: p.features })),
-    plan_features: PLAN_FEATURES,
+    plan_features: planFeatures,
   };
 }

@@ -13,7 +13,7 @@ import {
   type BidAsk,
   type Side,
 } from '@bourse/domain';
-import { type storeTradeRequest, tradingMessages as msg, type LeverageMap, type OrderKind } from '@bourse/contract';
+import { type AssetCategory, type storeTradeRequest, tradingMessages as msg, type LeverageMap, type OrderKind } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError, invalid } from '../../http/errors.ts';
 import type { PriceSource } from '../market/price-source.ts';
@@ -56,6 +56,7 @@ export async function planOrder(
   body: StoreTradeBody,
   valuer: Valuer,
   planLeverage: number,
+  planCaps: Partial<Record<AssetCategory, number>> = {},
 ): Promise<OrderPlan> {
   if (!instrument) throw invalid('id', msg.assetUnavailable);
   const problem = lotsProblem(body.volume);
@@ -71,7 +72,7 @@ export async function planOrder(
   checkTargets(side, price, takeProfit, stopLoss, false);
   const conversion = await valuer.conversion(instrument.quoteCurrency);
   if (conversion === null) throw invalid('id', msg.noConversion);
-  const leverage = await leverageOf(ctx, planLeverage, instrument, body.leverage);
+  const leverage = await leverageOf(ctx, planLeverage, planCaps[instrument.category], instrument, body.leverage);
   const margin = marginDecimal({ lots: body.volume, contractSize: instrument.contractSize, rate: price, leverage, conversion });
   return {
     instrument,
@@ -131,15 +132,18 @@ export function checkTargets(side: Side, reference: number, takeProfit: number |
   if (first) throw new HttpError(422, first, errors);
 }
 
-/** SPEC §9 leverage for this user and instrument (see `resolveLeverage` for the precedence). */
-async function leverageOf(ctx: AppContext, plan: number, instrument: Instrument, requested: number | undefined): Promise<number> {
+/**
+ * SPEC §9 leverage for this user and instrument (see `resolveLeverage` for the precedence); the
+ * plan's ceiling for the instrument's asset class, when it names one, caps it below the plan's own.
+ */
+async function leverageOf(ctx: AppContext, plan: number, classCap: number | undefined, instrument: Instrument, requested: number | undefined): Promise<number> {
   const map = await leverageMapOf(ctx);
   return resolveLeverage({
     category: map[instrument.category],
     asset: instrument.leverage,
     plan,
     instrumentMax: instrument.leverage,
-    planMax: plan,
+    planMax: Math.min(plan, classCap ?? plan),
     requested: requested || null,
   });
 }

@@ -48,7 +48,7 @@ export async function placeOrder(ctx: AppContext, userId: number, body: StoreTra
   const valuer = new Valuer(catalog, prices, account.currency);
   let plan: OrderPlan;
   try {
-    plan = await planOrder(ctx, prices, await catalog.get(body.id), body, valuer, found.planLeverage);
+    plan = await planOrder(ctx, prices, await catalog.get(body.id), body, valuer, found.planLeverage, found.planCaps);
   } catch (error) {
     // A retry of an order that filled must get its first answer even if the market moved since.
     const prior = key ? await tradeByKey(ctx.db, userId, key) : null;

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { AssetCategory } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { accountTypes, tradingAccounts, trades, users } from '../../db/schema/index.ts';
 import type { TradingAccountRow } from '../accounts/accounts.repository.ts';
@@ -54,11 +55,22 @@ export function tradesByIds(db: DbOrTx, ids: number[]): Promise<TradeRow[]> {
   return ids.length ? db.select().from(trades).where(inArray(trades.id, ids)) : Promise.resolve([]);
 }
 
-/** The user's account (as {@link accountOfUser}) with the leverage of the user's plan, in one query. */
-export async function accountAndPlan(db: DbOrTx, userId: number, accountId?: number): Promise<{ account: TradingAccountRow; planLeverage: number } | null> {
+/**
+ * The user's account (as {@link accountOfUser}) with the leverage of the user's plan and the plan's
+ * ceilings per asset class (plan_leverage), in one query.
+ */
+export async function accountAndPlan(
+  db: DbOrTx,
+  userId: number,
+  accountId?: number,
+): Promise<{ account: TradingAccountRow; planLeverage: number; planCaps: Partial<Record<AssetCategory, number>> } | null> {
   const where = accountId === undefined ? eq(tradingAccounts.userId, userId) : and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.id, accountId));
   const [row] = await db
-    .select({ account: tradingAccounts, planLeverage: accountTypes.leverage })
+    .select({
+      account: tradingAccounts,
+      planLeverage: accountTypes.leverage,
+      planCaps: sql<Partial<Record<AssetCategory, number>>>`(SELECT coalesce(jsonb_object_agg(asset_class, max_leverage), '{}'::jsonb) FROM plan_leverage WHERE plan_id = ${accountTypes.id})`,
+    })
     .from(tradingAccounts)
     .innerJoin(users, eq(users.id, tradingAccounts.userId))
     .innerJoin(accountTypes, eq(accountTypes.id, users.accountTypeId))
