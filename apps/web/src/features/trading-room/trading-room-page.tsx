@@ -4,6 +4,7 @@ import { PanelRightClose, PanelRightOpen } from 'lucide-react';
 import { BrandLogo } from '@/components/layout/brand-logo';
 import { Spinner } from '@/components/ui/spinner';
 import { AccountFooter } from './components/account-footer';
+import { ActiveEaPanel } from '@/features/expert-advisors/components/active-ea-panel';
 import { AlgoTrader } from './components/algo-trader';
 import { CurrencySwitcher } from './components/currency-switcher';
 import { LeftRail } from './components/left-rail';
@@ -126,6 +127,7 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
       </div>
 
       <AccountFooter />
+      <ActiveEaPanel />
       {slots.dialogs}
     </div>
   );

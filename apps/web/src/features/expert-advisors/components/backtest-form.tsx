@@ -1,12 +1,13 @@
 import { useCallback, useMemo } from 'react';
-import { useForm, type FieldError, type Path, type UseFormRegister } from 'react-hook-form';
+import { useForm, type FieldError, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { backtestTimeframes, type StrategyKey, strategyLabels } from '@bourse/contract';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { useAssetStore } from '@/stores/asset-store';
 import { useBacktestInstruments } from '../hooks/use-backtest-instruments';
-import { backtestFormSchema, type BacktestFormInput, type BacktestFormValues, isoDay, type ParamField, paramFields } from '../lib/backtest-params';
+import { backtestFormSchema, type BacktestFormInput, type BacktestFormValues, isoDay, paramFields } from '../lib/backtest-params';
+import { ParamInput } from './param-input';
 
 const DAY = 86_400_000;
 
@@ -69,7 +70,8 @@ export function BacktestForm({ strategy, defaultParams, previous, submitting, on
       <fieldset className="grid gap-3 rounded-lg border border-line p-3 sm:grid-cols-2">
         <legend className="px-1 text-sm font-medium text-muted">Parameters · {strategyLabels[strategy]}</legend>
         {fields.map((f) => (
-          <ParamInput key={f.name} field={f} register={register} error={paramErrors[f.name]?.message} />
+          // Names come from the strategy's own schema, so they are paths of the form's values.
+          <ParamInput key={f.name} field={f} registration={register(`params.${f.name}` as Path<BacktestFormInput>, { valueAsNumber: f.kind === 'number' })} error={paramErrors[f.name]?.message} />
         ))}
       </fieldset>
       <Button type="submit" loading={submitting} className="self-end">
@@ -77,21 +79,4 @@ export function BacktestForm({ strategy, defaultParams, previous, submitting, on
       </Button>
     </form>
   );
-}
-
-function ParamInput({ field, register, error }: { field: ParamField; register: UseFormRegister<BacktestFormInput>; error?: string }) {
-  // Names come from the strategy's own schema, so they are paths of the form's values.
-  const name = `params.${field.name}` as Path<BacktestFormInput>;
-  if (field.kind === 'choice') {
-    return (
-      <SelectField label={field.label} error={error} {...register(name)}>
-        {field.options.map((o) => (
-          <option key={o} value={o}>
-            {o.toUpperCase()}
-          </option>
-        ))}
-      </SelectField>
-    );
-  }
-  return <TextField label={field.label} type="number" inputMode="decimal" min={field.min} max={field.max} step={field.step} error={error} {...register(name, { valueAsNumber: true })} />;
 }
