@@ -74,6 +74,7 @@ export const router = createBrowserRouter([
               { path: 'catalogue/:id', lazy: page(() => import('@/features/admin/catalogue-edit-page'), 'CatalogueEditPage') },
               { path: 'sales', lazy: page(() => import('@/features/admin/sales-page'), 'SalesPage') },
               { path: 'autotrader', lazy: page(() => import('@/features/autotrader/autotrader-requests-page'), 'AutotraderRequestsPage') },
+              { path: 'requests', lazy: page(() => import('./routes/admin-requests-page'), 'AdminRequestsPage') },
             ],
           },
         ],

@@ -30,6 +30,8 @@ export const DEFAULT_ASSET_TV_SYMBOL = 'BITSTAMP:BTCUSD';
 export const DEFAULT_PAIR = 'BTC/USD';
 export const DEFAULT_CURRENCY = 'USD';
 export const DEFAULT_PLAN_LABEL = 'Basic';
+/** SPEC §9: the header shows 'STANDARD' where a plan has no title. */
+export const HEADER_PLAN_LABEL = 'STANDARD';
 
 /** Browser storage names (SPEC §3 "Cache names"). */
 export const STORAGE = {

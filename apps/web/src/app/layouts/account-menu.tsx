@@ -7,8 +7,12 @@ import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { useSelectedAccount, useSession } from '@/stores/session-store';
 
-/** Plan title with the selected account's balance; the popover switches the selected account. */
-export function AccountMenu({ className }: { className?: string }) {
+/**
+ * Plan badge with the selected account's balance: the badge opens the Account Plans dialog, the
+ * balance opens the popover that switches the selected account. `planFallback` names a plan
+ * without a title (SPEC §9: 'STANDARD' in the header, 'Basic' elsewhere).
+ */
+export function AccountMenu({ className, planFallback = DEFAULT_PLAN_LABEL }: { className?: string; planFallback?: string }) {
   const user = useSession((s) => s.user);
   const selected = useSelectedAccount();
   const selectAccount = useSession((s) => s.selectAccount);
@@ -16,59 +20,65 @@ export function AccountMenu({ className }: { className?: string }) {
   if (!user) return null;
   return (
     <>
-      <Popover.Root>
-        <Popover.Trigger
-          className={cn('flex items-center gap-3 rounded-lg border border-line bg-panel-2 px-3 py-1.5 text-left hover:border-brand', className)}
-          aria-label="Switch trading account"
+      <div className={cn('flex items-center gap-1 rounded-lg border border-line bg-panel-2 py-1 pr-1 pl-2 hover:border-brand', className)}>
+        <button
+          type="button"
+          onClick={() => setPlansOpen(true)}
+          className="shrink-0 rounded px-1.5 py-0.5 text-[10px] font-bold uppercase tracking-wider text-white hover:opacity-90"
+          style={{ background: user.account_type.color }}
+          aria-label={`Plan: ${user.account_type.title || planFallback}. Compare plans`}
+          data-testid="plan-badge"
         >
-          <span className="rounded px-1.5 py-0.5 text-[10px] font-bold uppercase tracking-wider text-white" style={{ background: user.account_type.color }}>
-            {user.account_type.title || DEFAULT_PLAN_LABEL}
-          </span>
-          <span className="flex flex-col leading-tight">
-            <span className="text-[11px] uppercase text-muted">{selected?.kind === 'live' ? 'Live' : 'Demo'} balance</span>
-            <span className="text-sm font-semibold tabular-nums" data-testid="header-balance">
-              {formatMoney(selected?.balance ?? user.balance, selected?.currency)}
+          {user.account_type.title || planFallback}
+        </button>
+        <Popover.Root>
+          <Popover.Trigger className="flex flex-1 items-center justify-between gap-3 rounded-md px-2 py-0.5 text-left" aria-label="Switch trading account">
+            <span className="flex flex-col leading-tight">
+              <span className="text-[11px] uppercase text-muted">{selected?.kind === 'live' ? 'Live' : 'Demo'} balance</span>
+              <span className="text-sm font-semibold tabular-nums" data-testid="header-balance">
+                {formatMoney(selected?.balance ?? user.balance, selected?.currency)}
+              </span>
             </span>
-          </span>
-          <ChevronDown className="size-4 text-muted" aria-hidden />
-        </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content align="end" sideOffset={8} className="z-50 w-72 rounded-xl border border-line bg-panel p-2 shadow-2xl">
-            <p className="px-2 pb-2 pt-1 text-xs font-semibold uppercase tracking-wider text-muted">Trading accounts</p>
-            <ul aria-label="Trading accounts">
-              {user.accounts.map((account, index) => {
-                const active = account.id === selected?.id;
-                return (
-                  <li key={account.id}>
-                    <Popover.Close asChild>
-                      <button
-                        type="button"
-                        aria-pressed={active}
-                        onClick={() => selectAccount(index)}
-                        className={cn('flex w-full items-center justify-between rounded-lg px-3 py-2 text-left hover:bg-panel-2', active && 'bg-panel-2')}
-                      >
-                        <span>
-                          <span className="block text-sm font-medium">{account.title}</span>
-                          <span className="block text-xs text-muted">{account.kind === 'demo' ? 'Demo account' : 'Live account'}</span>
-                        </span>
-                        <span className="flex items-center gap-2 text-sm tabular-nums">
-                          {formatMoney(account.balance, account.currency)}
-                          {active && <Check className="size-4 text-brand" aria-hidden />}
-                        </span>
-                      </button>
-                    </Popover.Close>
-                  </li>
-                );
-              })}
-            </ul>
-            <Popover.Close asChild>
-              <button type="button" onClick={() => setPlansOpen(true)} className="mt-1 w-full rounded-lg border-t border-line px-3 py-2 text-left text-sm text-brand hover:bg-panel-2">
-                Compare plans
-              </button>
-            </Popover.Close>
-          </Popover.Content>
-        </Popover.Portal>
-      </Popover.Root>
+            <ChevronDown className="size-4 text-muted" aria-hidden />
+          </Popover.Trigger>
+          <Popover.Portal>
+            <Popover.Content align="end" sideOffset={8} className="z-50 w-72 rounded-xl border border-line bg-panel p-2 shadow-2xl">
+              <p className="px-2 pb-2 pt-1 text-xs font-semibold uppercase tracking-wider text-muted">Trading accounts</p>
+              <ul aria-label="Trading accounts">
+                {user.accounts.map((account, index) => {
+                  const active = account.id === selected?.id;
+                  return (
+                    <li key={account.id}>
+                      <Popover.Close asChild>
+                        <button
+                          type="button"
+                          aria-pressed={active}
+                          onClick={() => selectAccount(index)}
+                          className={cn('flex w-full items-center justify-between rounded-lg px-3 py-2 text-left hover:bg-panel-2', active && 'bg-panel-2')}
+                        >
+                          <span>
+                            <span className="block text-sm font-medium">{account.title}</span>
+                            <span className="block text-xs text-muted">{account.kind === 'demo' ? 'Demo account' : 'Live account'}</span>
+                          </span>
+                          <span className="flex items-center gap-2 text-sm tabular-nums">
+                            {formatMoney(account.balance, account.currency)}
+                            {active && <Check className="size-4 text-brand" aria-hidden />}
+                          </span>
+                        </button>
+                      </Popover.Close>
+                    </li>
+                  );
+                })}
+              </ul>
+              <Popover.Close asChild>
+                <button type="button" onClick={() => setPlansOpen(true)} className="mt-1 w-full rounded-lg border-t border-line px-3 py-2 text-left text-sm text-brand hover:bg-panel-2">
+                  Compare plans
+                </button>
+              </Popover.Close>
+            </Popover.Content>
+          </Popover.Portal>
+        </Popover.Root>
+      </div>
       <AccountPlansDialog open={plansOpen} onOpenChange={setPlansOpen} />
     </>
   );

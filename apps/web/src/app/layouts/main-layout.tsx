@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { ArrowDownToLine, Bot, LogOut, Menu, X } from 'lucide-react';
 import { BrandLogo } from '@/components/layout/brand-logo';
+import { HEADER_PLAN_LABEL } from '@/config/constants';
 import { AutotraderDialog } from '@/features/autotrader/components/autotrader-dialog';
 import { UnreadAlert } from '@/features/chat/components/unread-alert';
 import { NotificationBanner } from '@/features/notifications/components/notification-banner';
@@ -53,7 +54,7 @@ export function MainLayout() {
             <Link to="/main/deposit" className="hidden items-center gap-2 rounded-md bg-up px-3 py-2 text-sm font-medium text-white hover:bg-green-700 md:inline-flex">
               <ArrowDownToLine className="size-4" aria-hidden /> Deposit
             </Link>
-            <AccountMenu className="hidden sm:flex" />
+            <AccountMenu className="hidden sm:flex" planFallback={HEADER_PLAN_LABEL} />
             <UserMenu />
           </div>
         </header>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { Bot, LogOut, Menu, MessageCircle, Receipt, Settings2, Store, Users, X } from 'lucide-react';
+import { Bot, Inbox, LogOut, Menu, MessageCircle, Receipt, Settings2, Store, Users, X } from 'lucide-react';
 import { BrandLogo } from '@/components/layout/brand-logo';
 import { Alert } from '@/components/ui/alert';
 import { useLogout } from '@/hooks/use-logout';
@@ -16,6 +16,7 @@ const adminNav = [
   { label: 'Support chat', to: '/admin/chat', Icon: MessageCircle },
   { label: 'Catalogue', to: '/admin/catalogue', Icon: Store },
   { label: 'Marketplace sales', to: '/admin/sales', Icon: Receipt },
+  { label: 'Requests', to: '/admin/requests', Icon: Inbox },
   { label: 'Auto Trader requests', to: '/admin/autotrader', Icon: Bot },
 ] as const;
 

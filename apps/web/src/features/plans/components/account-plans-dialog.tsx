@@ -1,12 +1,12 @@
-import { Link } from 'react-router';
 import { Check, Minus } from 'lucide-react';
-import type { SiteData } from '@bourse/contract';
+import { toast } from 'sonner';
+import type { OwnPlanRequest, Plan } from '@bourse/contract';
+import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/stores/session-store';
-import { useSiteData } from '@/stores/site-data-store';
-
-type Plan = SiteData['plans'][number];
+import { usePlans, useRequestPlan } from '../api/plans';
 
 /** SPEC §9: 'Enabled' and 'Yes' cells show a tick; 'No' a dash; anything else as written. */
 function Cell({ value }: { value: string | undefined }) {
@@ -27,7 +27,26 @@ function PlanHead({ plan, current }: { plan: Plan; current: boolean }) {
   );
 }
 
-function Grid({ plans, features, currentId }: { plans: Plan[]; features: string[]; currentId: number | undefined }) {
+/** The request button under a plan: none for the current one, a pending mark for the one asked for. */
+function RequestCell({ plan, current, pending }: { plan: Plan; current: boolean; pending: OwnPlanRequest | null }) {
+  const request = useRequestPlan();
+  if (current) return <span className="text-xs text-muted">Your plan</span>;
+  if (pending?.to_plan_id === plan.id) return <span className="text-xs font-medium text-brand">Pending approval</span>;
+  const send = async () => {
+    try {
+      toast.success((await request.mutateAsync(plan.id)).message);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not send your plan request'));
+    }
+  };
+  return (
+    <Button size="sm" variant="secondary" className="px-2" disabled={pending !== null || request.isPending} onClick={() => void send()} aria-label={`Request the ${plan.title} plan`}>
+      Request
+    </Button>
+  );
+}
+
+function Grid({ plans, features, currentId, pending }: { plans: Plan[]; features: string[]; currentId: number | undefined; pending: OwnPlanRequest | null }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-center text-sm">
@@ -54,35 +73,60 @@ function Grid({ plans, features, currentId }: { plans: Plan[]; features: string[
               ))}
             </tr>
           ))}
+          <tr className="border-t border-line">
+            <th scope="row" className="py-3 pr-2 text-left font-normal text-muted sm:pr-3">
+              Change plan
+            </th>
+            {plans.map((p) => (
+              <td key={p.id} className={cn('px-1 py-3 sm:px-3', p.id === currentId && 'bg-panel-2')}>
+                <RequestCell plan={p} current={p.id === currentId} pending={pending} />
+              </td>
+            ))}
+          </tr>
         </tbody>
       </table>
     </div>
   );
 }
 
+/** What became of the customer's latest request, under the grid. */
+function RequestStatus({ request, plans }: { request: OwnPlanRequest | null; plans: Plan[] }) {
+  if (!request || request.status === 'approved') return <p className="mt-4 text-sm text-muted">Pick a plan to request it; our team reviews every request.</p>;
+  const title = plans.find((p) => p.id === request.to_plan_id)?.title ?? 'another';
+  if (request.status === 'pending') {
+    return (
+      <p className="mt-4 rounded-lg border border-brand/40 bg-brand/10 p-3 text-sm" role="status">
+        Your request for the {title} plan is waiting for approval.
+      </p>
+    );
+  }
+  return (
+    <p className="mt-4 rounded-lg border border-line p-3 text-sm text-muted">
+      Your request for the {title} plan was not approved{request.reason ? `: ${request.reason}` : '.'} You may send a new one.
+    </p>
+  );
+}
+
+function PlansContent() {
+  const { data, isPending, isError } = usePlans();
+  const currentId = useSession((s) => s.user?.account_type.id);
+  if (isPending) return <p className="py-6 text-center text-sm text-muted">Loading plans...</p>;
+  const plans = data?.data ?? [];
+  if (isError || plans.length === 0) return <p className="py-6 text-center text-sm text-muted">No plans available. Please try again later.</p>;
+  const pending = data?.request?.status === 'pending' ? data.request : null;
+  return (
+    <>
+      <Grid plans={plans} features={data?.plan_features ?? []} currentId={currentId} pending={pending} />
+      <RequestStatus request={data?.request ?? null} plans={plans} />
+    </>
+  );
+}
+
 /** SPEC §2 Account Plans dialog: the plans side by side, the customer's marked "Current", Pro "Recommended". */
 export function AccountPlansDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { data, status } = useSiteData();
-  const currentId = useSession((s) => s.user?.account_type.id);
-  const plans = data?.plans ?? [];
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Account Plans" className="max-w-3xl">
-      {status === 'loading' || status === 'idle' ? (
-        <p className="py-6 text-center text-sm text-muted">Loading plans...</p>
-      ) : plans.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted">No plans available. Please try again later.</p>
-      ) : (
-        <>
-          <Grid plans={plans} features={data?.plan_features ?? []} currentId={currentId} />
-          <p className="mt-4 text-sm text-muted">
-            To change your plan,{' '}
-            <Link to="/main/chat" className="text-brand hover:underline" onClick={() => onOpenChange(false)}>
-              talk to support
-            </Link>
-            .
-          </p>
-        </>
-      )}
+      <PlansContent />
     </Dialog>
   );
 }
