@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { CandlestickSeries, ColorType, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
+import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { timeframes, timeframeSeconds, type Timeframe } from '@bourse/contract';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { chartTheme, darkChartOptions } from '@/lib/chart-theme';
 import { cn } from '@/lib/cn';
 import { useAssetStore } from '@/stores/asset-store';
 import { priceTicks } from '@/stores/tick-store';
 import { useCandles } from '../api/get-candles';
 import { foldTick, type Bar } from '../lib/candle-merge';
 
-const theme = { bg: '#0b1220', grid: '#16213a', text: '#8b9bb8', line: '#22304d', up: '#16a34a', down: '#dc2626' };
 
 const toChart = (b: Bar) => ({ ...b, time: b.time as UTCTimestamp });
 
@@ -23,19 +23,13 @@ function useChart(container: React.RefObject<HTMLDivElement | null>) {
   const [api, setApi] = useState<{ chart: IChartApi; series: ISeriesApi<'Candlestick'> } | null>(null);
   useEffect(() => {
     const el = container.current!;
-    const chart = createChart(el, {
-      autoSize: true,
-      layout: { background: { type: ColorType.Solid, color: theme.bg }, textColor: theme.text, fontSize: 11 },
-      grid: { vertLines: { color: theme.grid }, horzLines: { color: theme.grid } },
-      rightPriceScale: { borderColor: theme.line },
-      // Bars are UTC buckets and the chart shows their times as UTC (SPEC §2).
-      timeScale: { borderColor: theme.line, timeVisible: true, secondsVisible: false },
-    });
+    // Bars are UTC buckets and the chart shows their times as UTC (SPEC §2).
+    const chart = createChart(el, darkChartOptions);
     const series = chart.addSeries(CandlestickSeries, {
-      upColor: theme.up,
-      downColor: theme.down,
-      wickUpColor: theme.up,
-      wickDownColor: theme.down,
+      upColor: chartTheme.up,
+      downColor: chartTheme.down,
+      wickUpColor: chartTheme.up,
+      wickDownColor: chartTheme.down,
       borderVisible: false,
     });
     setApi({ chart, series });
