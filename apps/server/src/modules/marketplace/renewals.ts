@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
+import { runEvery } from '../../lib/background-job.ts';
 import { postEntry } from '../accounts/ledger.repository.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { lockAccount } from '../trading/trades.repository.ts';
@@ -66,16 +67,5 @@ async function tell(ctx: AppContext, o: Outcome): Promise<void> {
 /** Runs the renewals every minute on the node that runs the background workers. */
 export async function renewalsAttachment(_app: FastifyInstance, ctx: AppContext): Promise<void> {
   if (!ctx.config.runWorkers) return;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    renewDue(ctx, new Date())
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'marketplace renewals failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, EVERY_MS);
-  timer.unref();
-  ctx.onClose(() => clearInterval(timer));
+  runEvery(ctx, EVERY_MS, 'marketplace renewals', () => renewDue(ctx, new Date()));
 }

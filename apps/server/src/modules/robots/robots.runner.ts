@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { robotMessages as msg, type StrategyKey } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
+import { runEvery } from '../../lib/background-job.ts';
 import { expertAdvisors, robots } from '../../db/schema/index.ts';
 import { runAutotraders } from '../autotrader/house-robot.ts';
 import { ownedItemIds } from '../marketplace/marketplace.repository.ts';
@@ -42,17 +43,8 @@ export async function runRobots(ctx: AppContext, nowMs: number): Promise<number>
 export async function robotsAttachment(_app: FastifyInstance, ctx: AppContext): Promise<void> {
   const every = ctx.config.trading.robotPassMs;
   if (!ctx.config.runWorkers || every <= 0) return;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
+  runEvery(ctx, every, 'robots pass', () => {
     const now = Date.now();
-    Promise.all([runRobots(ctx, now), runAutotraders(ctx, now)])
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'robots pass failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, every);
-  timer.unref();
-  ctx.onClose(() => clearInterval(timer));
+    return Promise.all([runRobots(ctx, now), runAutotraders(ctx, now)]);
+  });
 }
