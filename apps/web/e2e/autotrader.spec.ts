@@ -77,18 +77,3 @@ test('the back office rejects a request with a reason, which the customer is tol
 
   await expect(page.getByText('Your Auto Trader request was rejected: Please fund a live account first.')).toBeVisible({ timeout: process.env.CI ? 40_000 : 20_000 });
 });
-
-test('the account menu compares the plans with the current one marked', async ({ page, baseURL }) => {
-  const user = await newCustomer(baseURL!);
-  await signIn(page, user);
-  await page.goto('/main/dashboard');
-  await page.getByRole('banner').getByRole('button', { name: 'Switch trading account' }).click();
-  await page.getByRole('button', { name: 'Compare plans' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Account Plans' });
-  const heads = dialog.getByRole('columnheader');
-  await expect(heads.filter({ hasText: 'Basic' })).toContainText('Current');
-  await expect(heads.filter({ hasText: 'Pro' })).toContainText('Recommended');
-  await expect(dialog.getByRole('rowheader', { name: 'Minimum deposit' })).toBeVisible();
-  await expect(dialog.getByRole('img', { name: 'Enabled' })).toHaveCount(1);
-  await screenshots(page, 'account-plans-dialog');
-});
