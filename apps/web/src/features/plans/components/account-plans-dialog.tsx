@@ -46,6 +46,7 @@ function RequestCell({ plan, current, pending }: { plan: Plan; current: boolean;
   );
 }
 
+// The feature column stays in view while the plans scroll sideways on a phone.
 function Grid({ plans, features, currentId, pending }: { plans: Plan[]; features: string[]; currentId: number | undefined; pending: OwnPlanRequest | null }) {
   return (
     <div className="overflow-x-auto">
@@ -63,7 +64,7 @@ function Grid({ plans, features, currentId, pending }: { plans: Plan[]; features
         <tbody>
           {features.map((feature, row) => (
             <tr key={feature} className="border-t border-line">
-              <th scope="row" className="py-2 pr-2 text-left font-normal text-muted sm:pr-3">
+              <th scope="row" className="sticky left-0 z-10 bg-panel py-2 pr-2 text-left font-normal text-muted sm:pr-3">
                 {feature}
               </th>
               {plans.map((p) => (
@@ -74,7 +75,7 @@ function Grid({ plans, features, currentId, pending }: { plans: Plan[]; features
             </tr>
           ))}
           <tr className="border-t border-line">
-            <th scope="row" className="py-3 pr-2 text-left font-normal text-muted sm:pr-3">
+            <th scope="row" className="sticky left-0 z-10 bg-panel py-3 pr-2 text-left font-normal text-muted sm:pr-3">
               Change plan
             </th>
             {plans.map((p) => (
@@ -125,7 +126,7 @@ function PlansContent() {
 /** SPEC §2 Account Plans dialog: the plans side by side, the customer's marked "Current", Pro "Recommended". */
 export function AccountPlansDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Account Plans" className="max-w-3xl">
+    <Dialog open={open} onOpenChange={onOpenChange} title="Account Plans" className="max-w-4xl!">
       <PlansContent />
     </Dialog>
   );

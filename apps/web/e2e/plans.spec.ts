@@ -1,0 +1,91 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ADMIN, newCustomer, screenshots, signIn } from './helpers';
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+const slow = process.env.CI ? 120_000 : 60_000;
+
+/** Signs the operator in on a page of its own and opens the back-office Requests page. */
+async function adminRequests(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  const admin = await context.newPage();
+  await signIn(admin, ADMIN);
+  await admin.goto('/admin/requests');
+  return { admin, close: () => context.close() };
+}
+
+test('a customer compares plans and asks for Gold, the back office approves, the badge shows Gold', async ({ page, browser, baseURL }) => {
+  test.setTimeout(slow);
+  const user = await newCustomer(baseURL!);
+  await signIn(page, user);
+  await page.goto('/main/dashboard');
+
+  const badge = page.getByRole('banner').getByTestId('plan-badge');
+  await expect(badge).toHaveText('Basic');
+  await badge.click();
+  const dialog = page.getByRole('dialog', { name: 'Account Plans' });
+  const heads = dialog.getByRole('columnheader');
+  await expect(heads.filter({ hasText: 'Basic' })).toContainText('Current');
+  await expect(heads.filter({ hasText: 'Pro' })).toContainText('Recommended');
+  await expect(dialog.getByRole('rowheader', { name: 'Minimum deposit' })).toBeVisible();
+  await expect(dialog.getByRole('img', { name: 'Enabled' }).first()).toBeVisible();
+  await screenshots(page, 'plans-dialog');
+
+  await dialog.getByRole('button', { name: 'Request the Gold plan' }).click();
+  await expect(toast(page, 'Your plan upgrade request has been sent.')).toBeVisible();
+  await expect(dialog.getByText('Pending approval')).toBeVisible();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Your request for the Gold plan is waiting for approval.' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Request the Pro plan' })).toBeDisabled();
+  await screenshots(page, 'plans-dialog-pending');
+  await page.keyboard.press('Escape');
+
+  const { admin, close } = await adminRequests(browser, baseURL!);
+  const row = admin.getByTestId('plan-request').filter({ hasText: user.email });
+  await expect(row).toContainText('Basic → Gold');
+  await expect(row).toContainText('pending');
+  await screenshots(admin, 'admin-requests');
+  await row.getByRole('button', { name: `Approve ${user.email}` }).click();
+  await expect(row).toContainText('Approved by admin@bourse.local');
+  await close();
+
+  // The approval pushes a user update; a reload shows the same from the server in any case.
+  await page.reload();
+  await expect(badge).toHaveText('Gold');
+  await badge.click();
+  await expect(dialog.getByRole('columnheader').filter({ hasText: 'Gold' })).toContainText('Current');
+});
+
+test('a customer requests the Auto Trader, a second request waits, the back office approves from Requests', async ({ page, browser, baseURL }) => {
+  test.setTimeout(slow);
+  const user = await newCustomer(baseURL!);
+  await signIn(page, user);
+  await page.goto('/main/dashboard');
+  const openDialog = async () => {
+    await page.getByRole('banner').getByRole('button', { name: 'Auto Trader' }).click();
+    return page.getByRole('dialog', { name: 'Auto Trader' });
+  };
+
+  let dialog = await openDialog();
+  await dialog.getByRole('radio', { name: /Low/ }).check();
+  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: 'Activate' }).click();
+  await expect(toast(page, 'AutoTrader settings saved successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  dialog = await openDialog();
+  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: 'Activate' }).click();
+  await expect(toast(page, 'You already have a pending AutoTrader request. Please wait for approval.')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const { admin, close } = await adminRequests(browser, baseURL!);
+  const row = admin.getByTestId('autotrader-request').filter({ hasText: user.email });
+  await expect(row).toContainText('low');
+  await row.getByRole('button', { name: `Approve ${user.email}` }).click();
+  await expect(row).toContainText('Approved by admin@bourse.local');
+  await close();
+
+  await page.reload();
+  dialog = await openDialog();
+  await expect(dialog.getByText('Auto Trader Active')).toBeVisible();
+  await screenshots(page, 'autotrader-dialog-active-plans');
+});
