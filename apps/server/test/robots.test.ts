@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { robotMessages as msg } from '@bourse/contract';
-import { eaPurchases, expertAdvisors, notifications, trades } from '../src/db/schema/index.ts';
+import { eaPurchases, expertAdvisors, notifications, planExpertAdvisors, trades, users } from '../src/db/schema/index.ts';
 import { runRobots } from '../src/modules/robots/robots.runner.ts';
 import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
@@ -92,5 +92,22 @@ describe('Expert Advisors running on the server', () => {
     expect((await robotsOf(user))[0]!.status).toBe('stopped');
     const notes = await server.ctx.db.select().from(notifications).where(eq(notifications.userId, user.id));
     expect(notes.find((n) => n.title === 'Expert Advisor stopped')?.message).toContain('Trend Rider');
+  });
+
+  it('follows the plan: an advisor the plan no longer includes cannot start and a running one stops', async () => {
+    const user = await owner();
+    await save(user, { status: 'running' });
+    const [{ planId }] = await server.ctx.db.select({ planId: users.accountTypeId }).from(users).where(eq(users.id, user.id));
+    const otherPlan = planId === 1 ? 2 : 1;
+    await server.ctx.db.insert(planExpertAdvisors).values({ planId: otherPlan, eaId: trendRider });
+    try {
+      const refused = await save(user, { status: 'running' });
+      expect([refused.status, refused.body.message]).toEqual([403, msg.notInPlan]);
+      await runRobots(server.ctx, now);
+      expect((await robotsOf(user))[0]!.status).toBe('stopped');
+      expect(await robotTrades(user)).toHaveLength(0);
+    } finally {
+      await server.ctx.db.delete(planExpertAdvisors).where(eq(planExpertAdvisors.eaId, trendRider));
+    }
   });
 });

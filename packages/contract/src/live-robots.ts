@@ -7,7 +7,7 @@ export const robotMessages = {
   notActive: 'This Expert Advisor is not active.',
   notConfigured: 'Please activate the EA before starting automated trading.',
   badInstrument: 'Choose an instrument that is open for trading.',
-  lostOwnership: 'is no longer yours: it has been stopped.',
+  lostOwnership: 'is no longer available to you (subscription lapsed or not in your plan): it has been stopped.',
 } as const;
 
 export const robotStatus = z.enum(['running', 'stopped']);

@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.ts';
 import { runEvery } from '../../lib/background-job.ts';
 import { expertAdvisors, robots } from '../../db/schema/index.ts';
 import { runAutotraders } from '../autotrader/house-robot.ts';
-import { ownedItemIds } from '../marketplace/marketplace.repository.ts';
+import { usableItemIds } from '../marketplace/marketplace.repository.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { runRobot } from './robot-pass.ts';
 import { robotKeyPrefix } from './robots.service.ts';
@@ -22,7 +22,7 @@ export async function runRobots(ctx: AppContext, nowMs: number): Promise<number>
     .where(eq(robots.status, 'running'));
   let placed = 0;
   for (const { robot, name, strategy } of running) {
-    if (!strategy || !(await ownedItemIds(ctx.db, robot.userId)).includes(robot.eaId)) {
+    if (!strategy || !(await usableItemIds(ctx.db, robot.userId)).includes(robot.eaId)) {
       await ctx.db.update(robots).set({ status: 'stopped', lastAction: `Stopped: ${name} ${msg.lostOwnership}`, lastActionAt: new Date() }).where(eq(robots.id, robot.id));
       await notify(ctx, robot.userId, { title: 'Expert Advisor stopped', message: `${name} ${msg.lostOwnership}`, color: 'warning' });
       continue;

@@ -3,7 +3,7 @@ import { parseStrategyParams, robotMessages as msg, type Robot, type RobotSettin
 import type { AppContext } from '../../app-context.ts';
 import { robots, trades } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { ownedItemIds, publishedItem } from '../marketplace/marketplace.repository.ts';
+import { publishedItem, usableItemIds } from '../marketplace/marketplace.repository.ts';
 import { tradingRuntime } from '../trading/trading-runtime.ts';
 
 type RobotRow = typeof robots.$inferSelect;
@@ -42,7 +42,7 @@ export async function listRobots(ctx: AppContext, userId: number): Promise<Robot
 async function usableAdvisor(ctx: AppContext, userId: number, eaId: number): Promise<{ strategy: StrategyKey }> {
   const item = await publishedItem(ctx.db, eaId);
   if (item?.type !== 'expert_advisor' || !item.strategy) throw notFound(msg.notFound);
-  if (!(await ownedItemIds(ctx.db, userId)).includes(eaId)) throw new HttpError(403, msg.notInPlan);
+  if (!(await usableItemIds(ctx.db, userId)).includes(eaId)) throw new HttpError(403, msg.notInPlan);
   return { strategy: item.strategy as StrategyKey };
 }
 
