@@ -35,12 +35,11 @@ test('a customer requests the Auto Trader, a second request waits, the back offi
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
   await signIn(admin, ADMIN);
-  await admin.goto('/admin/autotrader');
+  await admin.goto('/admin/requests');
   const row = admin.getByTestId('autotrader-request').filter({ hasText: user.email });
   await expect(row).toContainText('high');
   await expect(row).toContainText('pending');
-  await screenshots(admin, 'admin-autotrader-requests');
-  await row.getByRole('button', { name: `Approve ${user.email}` }).click();
+    await row.getByRole('button', { name: `Approve ${user.email}` }).click();
   await expect(row).toContainText('Approved by admin@bourse.local');
   await adminContext.close();
 
@@ -67,7 +66,7 @@ test('the back office rejects a request with a reason, which the customer is tol
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
   await signIn(admin, ADMIN);
-  await admin.goto('/admin/autotrader');
+  await admin.goto('/admin/requests');
   const row = admin.getByTestId('autotrader-request').filter({ hasText: user.email });
   await row.getByRole('button', { name: `Reject ${user.email}` }).click();
   await row.getByLabel('Reason').fill('Please fund a live account first.');
@@ -76,4 +75,14 @@ test('the back office rejects a request with a reason, which the customer is tol
   await adminContext.close();
 
   await expect(page.getByText('Your Auto Trader request was rejected: Please fund a live account first.')).toBeVisible({ timeout: process.env.CI ? 40_000 : 20_000 });
+});
+
+test('the trading room opens the Auto Trader dialog from its top bar', async ({ page, baseURL }) => {
+  const user = await newCustomer(baseURL!);
+  await signIn(page, user);
+  await page.goto('/mt4');
+  await page.getByRole('banner').getByRole('button', { name: 'Auto Trader' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Auto Trader' });
+  await expect(dialog.getByRole('radio', { name: /Medium/ })).toBeChecked();
+  await screenshots(page, 'trading-room-autotrader');
 });

@@ -73,7 +73,6 @@ export const router = createBrowserRouter([
               { path: 'catalogue', lazy: page(() => import('@/features/admin/catalogue-page'), 'CataloguePage') },
               { path: 'catalogue/:id', lazy: page(() => import('@/features/admin/catalogue-edit-page'), 'CatalogueEditPage') },
               { path: 'sales', lazy: page(() => import('@/features/admin/sales-page'), 'SalesPage') },
-              { path: 'autotrader', lazy: page(() => import('@/features/autotrader/autotrader-requests-page'), 'AutotraderRequestsPage') },
               { path: 'requests', lazy: page(() => import('./routes/admin-requests-page'), 'AdminRequestsPage') },
             ],
           },

@@ -1,5 +1,5 @@
 import { PageHeader } from '@/components/page-header';
-import { AutotraderRequestsList } from '@/features/autotrader/autotrader-requests-page';
+import { AutotraderRequestsList } from '@/features/autotrader/autotrader-requests-list';
 import { PlanRequestsList } from '@/features/plans/components/plan-requests-list';
 
 /** Back office: the queues of customer requests that need an operator, plans and Auto Trader. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { Bot, Inbox, LogOut, Menu, MessageCircle, Receipt, Settings2, Store, Users, X } from 'lucide-react';
+import { Inbox, LogOut, Menu, MessageCircle, Receipt, Settings2, Store, Users, X } from 'lucide-react';
 import { BrandLogo } from '@/components/layout/brand-logo';
 import { Alert } from '@/components/ui/alert';
 import { useLogout } from '@/hooks/use-logout';
@@ -17,7 +17,6 @@ const adminNav = [
   { label: 'Catalogue', to: '/admin/catalogue', Icon: Store },
   { label: 'Marketplace sales', to: '/admin/sales', Icon: Receipt },
   { label: 'Requests', to: '/admin/requests', Icon: Inbox },
-  { label: 'Auto Trader requests', to: '/admin/autotrader', Icon: Bot },
 ] as const;
 
 function AdminNav({ onNavigate }: { onNavigate?: () => void }) {

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { PanelRightClose, PanelRightOpen } from 'lucide-react';
+import { Bot, PanelRightClose, PanelRightOpen } from 'lucide-react';
 import { BrandLogo } from '@/components/layout/brand-logo';
 import { Spinner } from '@/components/ui/spinner';
 import { AccountFooter } from './components/account-footer';
+import { AutotraderDialog } from '@/features/autotrader/components/autotrader-dialog';
 import { ActiveEaPanel } from '@/features/expert-advisors/components/active-ea-panel';
 import { AlgoTrader } from './components/algo-trader';
 import { CurrencySwitcher } from './components/currency-switcher';
@@ -73,6 +74,7 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
   const [panel, setPanel] = usePanel();
   const [sidebarChoice, setSidebarChoice] = useState<boolean | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(true);
+  const [autotraderOpen, setAutotraderOpen] = useState(false);
   const sidebarOpen = sidebarChoice ?? isDesktop;
   const closePanel = useCallback(() => setPanel(null), [setPanel]);
   const closeSidebar = useCallback(() => setSidebarChoice(false), []);
@@ -95,10 +97,19 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
           <div className="order-last flex min-w-0 basis-full md:order-none md:basis-auto md:flex-1">{slots.priceButtons}</div>
           <button
             type="button"
+            onClick={() => setAutotraderOpen(true)}
+            aria-label="Auto Trader"
+            title="Auto Trader"
+            className="ml-auto flex size-8 shrink-0 items-center justify-center rounded-md text-muted hover:bg-panel-2 hover:text-fg md:ml-0"
+          >
+            <Bot className="size-4" aria-hidden />
+          </button>
+          <button
+            type="button"
             onClick={() => setSidebarChoice(!sidebarOpen)}
             aria-label={sidebarOpen ? 'Hide sidebar' : 'Show sidebar'}
             aria-expanded={sidebarOpen}
-            className="ml-auto flex size-8 shrink-0 items-center justify-center rounded-md text-muted hover:bg-panel-2 hover:text-fg md:ml-0"
+            className="flex size-8 shrink-0 items-center justify-center rounded-md text-muted hover:bg-panel-2 hover:text-fg"
           >
             {sidebarOpen ? <PanelRightClose className="size-4" aria-hidden /> : <PanelRightOpen className="size-4" aria-hidden />}
           </button>
@@ -128,6 +139,7 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
 
       <AccountFooter />
       <ActiveEaPanel />
+      <AutotraderDialog open={autotraderOpen} onOpenChange={setAutotraderOpen} />
       {slots.dialogs}
     </div>
   );

@@ -1,5 +1,4 @@
 import type { AdminAutotraderRequest } from '@bourse/contract';
-import { PageHeader } from '@/components/page-header';
 import { RequestDecisionControls, RequestOutcome } from '@/components/request-decision';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -55,15 +54,5 @@ export function AutotraderRequestsList() {
         </ul>
       )}
     </>
-  );
-}
-
-/** Back office: the Auto Trader requests on their own page. */
-export function AutotraderRequestsPage() {
-  return (
-    <div>
-      <PageHeader title="Auto Trader requests" description="Customers asking for the Auto Trader, with the risk level they chose." />
-      <AutotraderRequestsList />
-    </div>
   );
 }
