@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client.ts';
 import type { Broadcaster } from './realtime/broadcaster.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { PriceSource } from './modules/market/price-source.ts';
+import type { CardProvider } from './modules/money/card-provider.ts';
 
 /** What every module gets: configuration, the database and the shared services. */
 export type AppContext = {
@@ -15,6 +16,8 @@ export type AppContext = {
   mailer: Mailer;
   /** Set by the market attachment at start; null until then (and in tests that do not need prices). */
   prices: PriceSource | null;
+  /** Takes card deposits; null when the operator configured none. */
+  cardProvider: CardProvider | null;
   /** Registers cleanup run on graceful shutdown, last registered first. */
   onClose(fn: () => Promise<void> | void): void;
 };

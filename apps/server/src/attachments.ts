@@ -3,9 +3,12 @@ import type { AppContext } from './app-context.ts';
 import { realtimeAttachment } from './realtime/realtime.attachment.ts';
 import { chatAttachment } from './modules/chat/chat.attachment.ts';
 import { riskEngineAttachment } from './modules/trading/risk-engine.ts';
+import { alertEngineAttachment } from './modules/alerts/alert-engine.ts';
 import { marketAttachment } from './modules/market/market.attachment.ts';
 import { renewalsAttachment } from './modules/marketplace/renewals.ts';
 import { robotsAttachment } from './modules/robots/robots.runner.ts';
+import { savingsAttachment } from './modules/savings/savings.routes.ts';
+import { equitySnapshotsAttachment } from './modules/statements/equity-snapshots.ts';
 
 /**
  * Parts that attach to the running HTTP server or start background work: realtime gateways,
@@ -14,5 +17,5 @@ import { robotsAttachment } from './modules/robots/robots.runner.ts';
  */
 export type Attachment = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-// The risk engine comes after the price feed, whose source it evaluates.
-export const attachments: Attachment[] = [realtimeAttachment, chatAttachment, marketAttachment, riskEngineAttachment, renewalsAttachment, robotsAttachment];
+// The risk and alert engines come after the price feed, whose source they evaluate.
+export const attachments: Attachment[] = [realtimeAttachment, chatAttachment, marketAttachment, riskEngineAttachment, alertEngineAttachment, renewalsAttachment, robotsAttachment, savingsAttachment, equitySnapshotsAttachment];

@@ -41,6 +41,8 @@ export type Config = {
     /** How often running Expert Advisors and Auto Traders act on the last closed 1-minute bar; 0 turns the pass off. */
     robotPassMs: number;
   };
+  /** Card deposits: the built-in test provider, or none (card deposits are then refused). */
+  payments: { cardProvider: 'test' | null };
 };
 
 export type RealtimeSettings = {
@@ -147,5 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       riskSweepMs: Number(env.RISK_SWEEP_MS ?? 1000),
       robotPassMs: Number(env.ROBOT_PASS_MS ?? 60_000),
     },
+    // A production install takes no card money through the test provider unless told to.
+    payments: { cardProvider: (env.CARD_PROVIDER ?? (production ? '' : 'test')) === 'test' ? 'test' : null },
   };
 }

@@ -1,5 +1,6 @@
 import { loadConfig } from './config.ts';
 import { demoUsers, seedDemoUsers } from './seed/demo-users.ts';
+import { seedDemoWallets } from './seed/demo-wallets.ts';
 import { startServer } from './server.ts';
 
 const config = loadConfig();
@@ -8,6 +9,7 @@ const { log } = server.ctx;
 
 if (config.seedDemoUsers) {
   await seedDemoUsers(server.ctx);
+  await seedDemoWallets(server.ctx);
 }
 
 const lines = [
@@ -22,13 +24,27 @@ const lines = [
 ];
 console.log(lines.join('\n'));
 
+/** The drain cuts requests after its own limit; this bounds everything else (workers, database). */
+const SHUTDOWN_LIMIT_MS = 30_000;
+
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
-    await server.close();
+    // An orchestrator sends SIGKILL after its own grace period; better to say why first.
+    setTimeout(() => {
+      log.error('shutdown did not finish in time');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    try {
+      await server.close();
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+    log.info('stopped');
     process.exit(0);
   });
 }

@@ -7,6 +7,7 @@ import { buildApp } from './http/app.ts';
 import { createMailer } from './lib/mailer.ts';
 import { MemoryBroadcaster } from './realtime/broadcaster.ts';
 import { attachments } from './attachments.ts';
+import { testCardProvider } from './modules/money/card-provider.ts';
 
 /** JSON logs in production and when piped; readable lines on a developer's terminal. */
 function loggerOptions(config: Config) {
@@ -15,6 +16,32 @@ function loggerOptions(config: Config) {
     return { level, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId' } } };
   }
   return { level };
+}
+
+/** How long a stopping server lets in-flight requests run before it cuts what is left. */
+const DRAIN_MS = 10_000;
+
+/**
+ * Stops taking connections at once, answers requests that still arrive on open connections with a
+ * 503 (Fastify's closing state), tells realtime clients to reconnect elsewhere (preClose hooks),
+ * lets in-flight requests finish and closes each connection once it is idle. Only then may the
+ * background work and the database stop, so no request is cut mid-transaction.
+ */
+async function drainHttp(app: FastifyInstance): Promise<void> {
+  const http = app.server;
+  // The callback comes once every connection, websockets included, has ended.
+  const drained = new Promise<void>((resolve) => http.close(() => resolve()));
+  // A keep-alive connection whose request has just been answered would otherwise idle for the
+  // keep-alive timeout; the server's own close() reaps only those idle at that moment.
+  const sweep = setInterval(() => http.closeIdleConnections(), 50);
+  const cut = setTimeout(() => http.closeAllConnections(), DRAIN_MS);
+  try {
+    await app.close();
+    await drained;
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(cut);
+  }
 }
 
 export type RunningServer = { app: FastifyInstance; ctx: AppContext; url: string; close(): Promise<void> };
@@ -32,7 +59,13 @@ export async function startServer(config: Config, opts: { logger?: boolean | obj
     // Tests stop servers with uploads possibly in flight; production lets them finish.
     forceCloseConnections: config.env === 'test' ? true : 'idle',
   });
-  const database = await openDatabase(config);
+  // While draining, every answer closes its connection, so no client sends another request on a
+  // connection the server is about to close.
+  let draining = false;
+  app.addHook('onSend', async (_req, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
+  const database = await openDatabase({ ...config, onConnectionError: (err) => app.log.warn({ err: err.message }, 'database connection lost') });
   await migrate(database);
   const ctx: AppContext = {
     config,
@@ -42,6 +75,7 @@ export async function startServer(config: Config, opts: { logger?: boolean | obj
     broadcaster: new MemoryBroadcaster(),
     mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }, app.log),
     prices: null,
+    cardProvider: config.payments.cardProvider === 'test' ? testCardProvider() : null,
     onClose: (fn) => closers.push(fn),
   };
   await buildApp(ctx, app);
@@ -56,8 +90,10 @@ export async function startServer(config: Config, opts: { logger?: boolean | obj
     async close() {
       if (closed) return;
       closed = true;
+      draining = true;
+      await drainHttp(app);
+      // Background work (price feed, risk engine, robots) after the requests that relied on it.
       for (const fn of closers.reverse()) await fn();
-      await app.close();
       await database.close();
     },
   };

@@ -5,7 +5,7 @@ import { HOUSE_KEY_PREFIX, runAutotraders } from '../src/modules/autotrader/hous
 import { createTestUser, type TestUser } from './helpers/factories.ts';
 import { futurePass, recordCrossUp } from './helpers/robot-bars.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
-import { type TestMarket, useManualMarket } from './helpers/trading.ts';
+import { placeAsServer, type TestMarket, useManualMarket } from './helpers/trading.ts';
 
 let server: TestServer;
 let market: TestMarket;
@@ -43,7 +43,7 @@ describe('the Auto Trader house robot', () => {
     const high = await autotraderUser('high');
     for (const user of [low, high]) {
       for (const n of [1, 2]) {
-        const res = await server.call('POST', '/trades/store', { token: user.token, body: market.order(), headers: { 'idempotency-key': `${HOUSE_KEY_PREFIX}${user.id}:seed:${n}` } });
+        const res = await placeAsServer(server, market, user, `${HOUSE_KEY_PREFIX}${user.id}:seed:${n}`);
         expect(res.status).toBe(201);
       }
     }

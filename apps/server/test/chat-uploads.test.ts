@@ -24,9 +24,9 @@ async function download(path: string, token?: string) {
 describe('upload content checks', () => {
   const accepted: [string, Buffer, string, boolean][] = [
     ['photo.png', files.png, 'image/png', true],
-    ['photo.jpg', files.jpeg, 'image/jpeg', true],
-    ['anim.gif', files.gif, 'image/gif', true],
-    ['pic.webp', files.webp, 'image/webp', true],
+    ['photo.jpg', files.photo.jpeg, 'image/jpeg', true],
+    ['anim.gif', files.photo.gif, 'image/gif', true],
+    ['pic.webp', files.photo.webp, 'image/webp', true],
     ['statement.pdf', files.pdf, 'application/pdf', false],
     ['letter.docx', files.docx(), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', false],
     ['sheet.xlsx', files.xlsx(), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', false],
@@ -49,6 +49,8 @@ describe('upload content checks', () => {
     ['a plain zip', files.zip()],
     ['a PowerPoint file', files.pptx()],
     ['a compound file that is not Word or Excel', files.msi()],
+    ['a JPEG header with nothing behind it', files.jpeg],
+    ['a GIF header with no picture', files.gif],
   ];
   it.each(refused)('refuses %s with 422 whatever its name and declared type', async (_what, content) => {
     const res = await upload(server, bob.token, content, 'innocent.png', { type: 'image/png' });
@@ -61,7 +63,7 @@ describe('upload content checks', () => {
     const tooBig = await upload(server, alice.token, big, 'huge.png');
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.message).toBe(chatMessages.fileTooLarge);
-    const twoMb = await upload(server, alice.token, Buffer.concat([files.pdf, Buffer.alloc(2 * 1024 * 1024)]), 'scan.pdf');
+    const twoMb = await upload(server, alice.token, Buffer.concat([files.pdf.subarray(0, 9), Buffer.alloc(2 * 1024 * 1024, ' '), files.pdf.subarray(9)]), 'scan.pdf');
     expect(twoMb.status).toBe(201);
   });
 

@@ -34,7 +34,8 @@ describe('npm run create-admin', () => {
     } finally {
       await server.close();
     }
-  });
+    // Two fresh embedded databases migrate here, one in a process of its own.
+  }, 90_000);
 
   it('refuses a short password and an existing email', async () => {
     await expect(createAdmin('--email', 'short@broker.example', '--password', 'short')).rejects.toMatchObject({ stderr: expect.stringMatching(/at least 12 characters/) });

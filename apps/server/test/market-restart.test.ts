@@ -1,8 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { bucketOf } from '../src/modules/market/candle-aggregator.ts';
@@ -11,35 +6,14 @@ import { marketOf } from '../src/modules/market/market.runtime.ts';
 import { startServer } from '../src/server.ts';
 import { createTestUser } from './helpers/factories.ts';
 import { apiCall } from './helpers/test-server.ts';
+import { lastingStorage } from './helpers/lasting-storage.ts';
 
-// Storage that outlives a server: the embedded database on disk, or a database of its own on the
-// PostgreSQL of DATABASE_URL.
-const dataDir = mkdtempSync(path.join(tmpdir(), 'bourse-market-restart-'));
-const pgBase = process.env.DATABASE_URL;
-const pgName = `bourse_t_${randomBytes(6).toString('hex')}`;
-let databaseUrl: string | null = null;
-
-async function admin(sqlText: string) {
-  const client = new pg.Client({ connectionString: pgBase });
-  await client.connect();
-  await client.query(sqlText);
-  await client.end();
-}
-
-beforeAll(async () => {
-  if (!pgBase) return;
-  await admin(`CREATE DATABASE ${pgName}`);
-  const url = new URL(pgBase);
-  url.pathname = `/${pgName}`;
-  databaseUrl = url.toString();
-});
-afterAll(async () => {
-  rmSync(dataDir, { recursive: true, force: true });
-  if (pgBase) await admin(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
-});
+const storage = lastingStorage('market-restart');
+beforeAll(() => storage.open());
+afterAll(() => storage.close());
 
 async function start() {
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), port: 0, host: '127.0.0.1', databaseUrl, seedDemoUsers: false };
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: storage.dataDir }), port: 0, host: '127.0.0.1', databaseUrl: storage.databaseUrl, seedDemoUsers: false };
   const server = await startServer(config, { logger: false });
   return { ...server, call: apiCall(server.url) };
 }

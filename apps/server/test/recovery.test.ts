@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/db/schema/index.ts';
 import { createTestUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -71,5 +73,41 @@ describe('one-time login links', () => {
   it('refuses a customer issuing links', async () => {
     const customer = await createTestUser(server);
     expect((await server.call('POST', `/admin/clients/${customer.id}/login-link`, { token: customer.token })).status).toBe(403);
+  });
+
+  it('are issued by admins only, and only for customers', async () => {
+    const admin = await createTestUser(server, { role: 'admin' });
+    const other = await createTestUser(server, { role: 'admin' });
+    const support = await createTestUser(server, { role: 'support' });
+    const customer = await createTestUser(server);
+    const issue = (token: string, id: number) => server.call('POST', `/admin/clients/${id}/login-link`, { token });
+
+    // Support staff read the back office but sign no one in.
+    expect((await issue(support.token, customer.id)).status).toBe(403);
+    for (const target of [other, admin, support]) {
+      const refused = await issue(admin.token, target.id);
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe('Login links are for customers only.');
+      expect(JSON.stringify(refused.body)).not.toContain('auto-login');
+    }
+    expect((await issue(admin.token, 999_999)).status).toBe(404);
+    const issued = await server.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.login_link_issued'), eq(auditLog.actorId, admin.id)));
+    expect(issued).toHaveLength(0);
+
+    const ok = await issue(admin.token, customer.id);
+    expect(ok.status).toBe(200);
+    const [entry] = await server.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.login_link_issued'), eq(auditLog.actorId, admin.id)));
+    expect(entry?.userId).toBe(customer.id);
+  });
+
+  it('stop working if the customer became staff after the link was issued', async () => {
+    const admin = await createTestUser(server, { role: 'admin' });
+    const customer = await createTestUser(server);
+    const link = await server.call('POST', `/admin/clients/${customer.id}/login-link`, { token: admin.token });
+    expect((await server.call('PATCH', `/admin/clients/${customer.id}/role`, { token: admin.token, body: { role: 'support' } })).status).toBe(200);
+    const used = await server.call('POST', '/auth/auto-login', { body: { token: new URL(link.body.data.url).searchParams.get('token') } });
+    expect(used.status).toBe(422);
+    expect(used.body.errors.token).toEqual(['This link is invalid or has expired.']);
+    expect(used.body.data).toBeUndefined();
   });
 });

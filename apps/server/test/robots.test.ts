@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { robotMessages as msg } from '@bourse/contract';
-import { eaPurchases, expertAdvisors, notifications, planExpertAdvisors, trades, users } from '../src/db/schema/index.ts';
+import { eaPurchases, expertAdvisors, notifications, planExpertAdvisors, robots as robotsTable, tradingAccounts, trades, users } from '../src/db/schema/index.ts';
 import { runRobots } from '../src/modules/robots/robots.runner.ts';
+import { closeTrade } from '../src/modules/trading/positions.service.ts';
 import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
 import { futurePass, recordCrossUp } from './helpers/robot-bars.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
-import { type TestMarket, useManualMarket } from './helpers/trading.ts';
+import { placeAsServer, type TestMarket, tick, useManualMarket } from './helpers/trading.ts';
 
 let server: TestServer;
 let market: TestMarket;
@@ -31,7 +32,10 @@ async function owner(): Promise<TestUser> {
 }
 const save = (user: TestUser, body: Record<string, unknown>, eaId = trendRider) =>
   server.call('PUT', `/robots/${eaId}`, { token: user.token, body: { asset_id: market.instruments.btcusd.id, params, ...body } });
-const robotsOf = async (user: TestUser) => (await server.call('GET', '/robots', { token: user.token })).body.data as { id: number; status: string; open_positions: number; last_action: string | null }[];
+type RobotView = { id: number; account_id: number; status: string; open_positions: number; today_pnl: number; last_action: string | null };
+const robotsOf = async (user: TestUser) => (await server.call('GET', '/robots', { token: user.token })).body.data as RobotView[];
+const accountsOf = (user: TestUser) => server.ctx.db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, user.id)).orderBy(tradingAccounts.id);
+const notesOf = (user: TestUser) => server.ctx.db.select().from(notifications).where(eq(notifications.userId, user.id));
 const robotTrades = (user: TestUser) => server.ctx.db.select().from(trades).where(and(eq(trades.userId, user.id), eq(trades.status, 'open')));
 
 describe('Expert Advisors running on the server', () => {
@@ -45,14 +49,28 @@ describe('Expert Advisors running on the server', () => {
     expect(open).toHaveLength(1);
     expect(open[0]).toMatchObject({ tradeType: 'buy', assetId: market.instruments.btcusd.id, idempotencyKey: `robot:${saved.body.data.id}:${market.instruments.btcusd.id}:${lastOpen}:0` });
     const [robot] = await robotsOf(user);
-    expect(robot).toMatchObject({ status: 'running', open_positions: 1, last_action: 'Fast MA crossed above slow MA' });
+    expect(robot).toMatchObject({ status: 'running', open_positions: 1, last_action: 'Fast MA crossed above slow MA: Bought 0.01 lots (0.01 units) at 60010.00000' });
     expect(await unbalancedAccounts(server.ctx.db)).toEqual([]);
+  });
+
+  it('leaves be the order an earlier pass placed on this bar at another price, without calling it refused', async () => {
+    const user = await owner();
+    const id = (await save(user, { status: 'running' })).body.data.id as number;
+    const btc = market.instruments.btcusd.id;
+    // An earlier pass bought on this bar, and the position has closed within the minute since.
+    const earlier = await placeAsServer(server, market, user, `robot:${id}:${btc}:${lastOpen}:0`, { id: btc, opening_price: server.ctx.prices!.quote(btc)!.ask });
+    await closeTrade(server.ctx, user.id, earlier.body.data.id, undefined, Date.now());
+    await runRobots(server.ctx, now);
+    expect(await robotTrades(user)).toHaveLength(0);
+    const [robot] = await robotsOf(user);
+    expect(robot!.status).toBe('running');
+    expect(robot!.last_action ?? '').not.toMatch(/refused/);
   });
 
   it('keeps to its cap on open positions and does nothing while stopped', async () => {
     const capped = await owner();
     const id = (await save(capped, { status: 'running', max_positions: 1 })).body.data.id as number;
-    expect((await server.call('POST', '/trades/store', { token: capped.token, body: market.order(), headers: { 'idempotency-key': `robot:${id}:seed` } })).status).toBe(201);
+    expect((await placeAsServer(server, market, capped, `robot:${id}:seed`)).status).toBe(201);
     const stopped = await owner();
     expect((await save(stopped, { status: 'stopped' })).status).toBe(200);
     await runRobots(server.ctx, now);
@@ -109,5 +127,90 @@ describe('Expert Advisors running on the server', () => {
     } finally {
       await server.ctx.db.delete(planExpertAdvisors).where(eq(planExpertAdvisors.eaId, trendRider));
     }
+  });
+
+  it('trades on the account it was given, with no more lots per order than its cap, tagged as its own', async () => {
+    const user = await owner();
+    const [demo, live] = await accountsOf(user);
+    const saved = await save(user, { status: 'running', account_id: demo!.id, max_lots: 0.02, params: { ...params, lots: 0.05 } });
+    expect(saved.body.data).toMatchObject({ account_id: demo!.id, max_lots: 0.02 });
+    await runRobots(server.ctx, now);
+    const open = await robotTrades(user);
+    expect(open.map((t) => [t.accountId, t.lots])).toEqual([[demo!.id, '0.02']]);
+    const listed = (await server.call('GET', '/open/trades', { token: user.token })).body.data as { placed_by: string; robot_id: number | null }[];
+    expect(listed).toEqual([expect.objectContaining({ placed_by: 'robot', robot_id: saved.body.data.id })]);
+
+    // The live account has no money: the engine refuses the robot as it would the customer.
+    const broke = await owner();
+    const [, brokeLive] = await accountsOf(broke);
+    await save(broke, { status: 'running', account_id: brokeLive!.id });
+    await runRobots(server.ctx, now);
+    expect(await robotTrades(broke)).toHaveLength(0);
+    expect((await robotsOf(broke))[0]!.last_action).toMatch(/^Order refused: /);
+
+    const foreign = await save(await owner(), { account_id: live!.id });
+    expect([foreign.status, foreign.body.message]).toEqual([422, msg.badAccount]);
+  });
+
+  it('the kill switch stops every robot on the account and keeps them from starting until it is off', async () => {
+    const user = await owner();
+    const [demo] = await accountsOf(user);
+    await save(user, { status: 'running' });
+    const other = await owner();
+    expect((await server.call('POST', '/robots/kill_switch', { token: other.token, body: { account_id: demo!.id, halted: true } })).status).toBe(422);
+
+    const off = await server.call('POST', '/robots/kill_switch', { token: user.token, body: { account_id: demo!.id, halted: true } });
+    expect(off.body.data).toEqual({ account_id: demo!.id, halted: true, stopped: 1 });
+    const listed = (await server.call('GET', '/robots', { token: user.token })).body;
+    expect(listed.halted_account_ids).toEqual([demo!.id]);
+    expect(listed.data[0]).toMatchObject({ status: 'stopped', last_action: msg.killSwitch });
+    const refused = await save(user, { status: 'running' });
+    expect([refused.status, refused.body.message]).toEqual([409, msg.halted]);
+    await runRobots(server.ctx, now);
+    expect(await robotTrades(user)).toHaveLength(0);
+
+    expect((await server.call('POST', '/robots/kill_switch', { token: user.token, body: { halted: false } })).body.data).toEqual({ account_id: demo!.id, halted: false, stopped: 0 });
+    expect((await save(user, { status: 'running' })).status).toBe(200);
+  });
+
+  it('stops with a notification once its trades closed today lost the daily loss limit', async () => {
+    const user = await owner();
+    const id = (await save(user, { status: 'running', daily_loss_limit: 50 })).body.data.id as number;
+    const seeded = await placeAsServer(server, market, user, `robot:${id}:seed`, { volume: 0.1 });
+    await tick(market, market.instruments.eurusd.id, 1.0939, 1.0941);
+    try {
+      expect((await server.call('POST', `/trade/${seeded.body.data.id}/close`, { token: user.token })).body.data.pnl).toBe('-62.00');
+    } finally {
+      await tick(market, market.instruments.eurusd.id, 1.0999, 1.1001);
+    }
+    expect((await robotsOf(user))[0]).toMatchObject({ status: 'running', today_pnl: -62 });
+    await runRobots(server.ctx, now);
+    expect((await robotsOf(user))[0]).toMatchObject({ status: 'stopped', last_action: msg.dailyLoss });
+    expect(await robotTrades(user)).toHaveLength(0);
+    expect((await notesOf(user)).map((n) => n.message)).toContain(`Trend Rider: ${msg.dailyLoss}`);
+    expect(await unbalancedAccounts(server.ctx.db)).toEqual([]);
+  });
+
+  it('stops with a notification when its account is stopped out or the customer is disabled', async () => {
+    const stoppedOut = await owner();
+    await save(stoppedOut, { status: 'running' });
+    const btc = market.instruments.btcusd.id;
+    await server.call('POST', '/trades/store', { token: stoppedOut.token, body: market.order({ id: btc, volume: 1.2, opening_price: 60_010 }) });
+    await tick(market, btc, 50_010, 50_030);
+    await tick(market, btc, 59_990, 60_010);
+    const [closed] = await server.ctx.db.select().from(trades).where(eq(trades.userId, stoppedOut.id));
+    expect(closed).toMatchObject({ status: 'closed', closeReason: 'stop_out' });
+    const disabled = await owner();
+    await save(disabled, { status: 'running' });
+    await server.ctx.db.update(users).set({ status: 'deactivated' }).where(eq(users.id, disabled.id));
+
+    await runRobots(server.ctx, now);
+    expect(await robotTrades(stoppedOut)).toHaveLength(0);
+    expect(await robotTrades(disabled)).toHaveLength(0);
+    const [a] = await server.ctx.db.select().from(robotsTable).where(eq(robotsTable.userId, stoppedOut.id));
+    const [b] = await server.ctx.db.select().from(robotsTable).where(eq(robotsTable.userId, disabled.id));
+    expect([a!.status, a!.lastAction, b!.status, b!.lastAction]).toEqual(['stopped', msg.stoppedOut, 'stopped', msg.accountDisabled]);
+    expect((await notesOf(stoppedOut)).map((n) => n.message)).toContain(`Trend Rider: ${msg.stoppedOut}`);
+    expect((await notesOf(disabled)).map((n) => n.message)).toContain(`Trend Rider: ${msg.accountDisabled}`);
   });
 });

@@ -112,6 +112,14 @@ describe('POST /trades/store', () => {
     expect((await store(market.order(), { key: 'form-1', token: someoneElse.token })).body.data.id).not.toBe(first.body.data.id);
   });
 
+  it('refuses the keys the robots and the Auto Trader derive, so no client order passes for theirs', async () => {
+    for (const key of ['robot:1:bar', 'autotrader:bar']) {
+      const res = await store(market.order(), { key });
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({ message: msg.idempotencyKeyReserved, errors: { idempotency_key: [msg.idempotencyKeyReserved] } });
+    }
+  });
+
   it('replays an order whose own fill used up the margin a retry would need', async () => {
     const trader = await createTestUser(server);
     const first = await store(market.order({ volume: 8 }), { key: 'big-1', token: trader.token });

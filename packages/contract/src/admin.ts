@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { userStatus } from './user.ts';
+import { tradeSchema, tradesQuery } from './trading.ts';
+import { role, userStatus } from './user.ts';
 
 export const adminClientsQuery = z.object({
   search: z.string().max(100).optional(),
@@ -18,7 +19,7 @@ export const adminClientSchema = z.object({
   country: z.string(),
   account_id: z.string(),
   status: userStatus,
-  role: z.enum(['customer', 'admin']),
+  role,
   is_online: z.boolean(),
   created_at: z.string(),
   balance: z.string(),
@@ -26,6 +27,8 @@ export const adminClientSchema = z.object({
 export type AdminClient = z.infer<typeof adminClientSchema>;
 
 export const adminStatusUpdate = z.object({ status: userStatus });
+/** PATCH /admin/clients/{id}/role: make a customer support staff, or back. Admins are made with the create-admin command. */
+export const adminRoleUpdate = z.strictObject({ role: z.enum(['customer', 'support']) });
 export const adminLoginLinkResponse = z.object({ data: z.object({ url: z.string(), expires_at: z.string() }) });
 
 /** POST /admin/notifications: to one customer (`user_id`) or, without it, to every customer. */
@@ -36,3 +39,14 @@ export const adminNotificationRequest = z.object({
   color: z.enum(['danger', 'success', 'warning', 'info']).default('info'),
 });
 export type AdminNotificationRequest = z.input<typeof adminNotificationRequest>;
+
+/** The lists a customer's trades fall into, as the back office shows them. */
+export const adminTradeLists = ['open', 'pending', 'closed'] as const;
+export type AdminTradeList = (typeof adminTradeLists)[number];
+
+/** GET /admin/clients/{id}/trades: one list of one of the customer's accounts (their first by default), a page at a time. */
+export const adminTradesQuery = tradesQuery.extend({ status: z.enum(adminTradeLists).default('open') });
+
+/** A customer's trade as staff see it: `robot_name` names the Expert Advisor behind `robot_id` while the robot exists. */
+export const adminTradeSchema = tradeSchema.extend({ robot_name: z.string().nullable() });
+export type AdminTrade = z.infer<typeof adminTradeSchema>;

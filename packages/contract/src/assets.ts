@@ -199,8 +199,12 @@ export const priceSocket = {
     all: 'data:all',
     update: 'data:update',
     batch: 'data:batch',
+    feed: 'feed:status',
   },
 } as const;
+
+/** `feed:status`: sent when this node's feed stalls or recovers, and on connecting while stalled. */
+export type FeedStatus = { stalled: boolean };
 
 /** GET /market/socket: how a signed-in client reaches the price socket (same origin). */
 export const priceSocketConfigResponse = z.object({ data: z.object({ key: z.string(), path: z.string() }) });
@@ -217,6 +221,7 @@ export type PriceSocketServerEvents = {
   'data:all': (payload: AssetSnapshot) => void;
   'data:update': (update: PriceUpdate) => void;
   'data:batch': (batch: PriceBatch) => void;
+  'feed:status': (status: FeedStatus) => void;
 };
 
 /** Events a price socket client emits. */

@@ -41,6 +41,7 @@ export const tradingMessages = {
   marketClosed: 'The market for this asset is closed. Please try again during trading hours.',
   noPrice: 'No price is available for this asset right now. Please try again shortly.',
   pricesUnavailable: 'Trading is unavailable right now: no price feed is running.',
+  pricesStalled: 'Prices are delayed, so orders at market are paused. Please try again when live prices return.',
   volumeRange: 'Volume must be between 0.01 and 50 lots.',
   volumeStep: 'Volume must be a multiple of 0.01 lots.',
   insufficientMargin: 'Not enough free margin to open this trade.',
@@ -67,4 +68,5 @@ export const tradingMessages = {
   closeVolumeTooLarge: 'The volume to close cannot exceed the open volume.',
   idempotencyReused: 'This order id was already used for a different order.',
   idempotencyKey: 'The Idempotency-Key header must be 1 to 200 characters.',
+  idempotencyKeyReserved: 'Idempotency-Key values starting with robot: or autotrader: are reserved for the server.',
 } as const;

@@ -23,6 +23,7 @@ export const events = {
   messageSent: 'message.sent',
   messageRead: 'message.read',
   usersChanged: 'users.changed',
+  alertChanged: 'alert.changed',
 } as const;
 
 /** Payloads of each event, one typed map for server and client. */
@@ -36,6 +37,8 @@ export type RealtimeEvents = {
   [events.messageRead]: { customer_id: number; reader_id: number; read_at: string; ids: number[] };
   /** Customers whose online state, unread count or last message changed (coalesced). */
   [events.usersChanged]: { users: Pick<AdminChatUser, 'id' | 'is_online' | 'unread_count' | 'last_message_at'>[] };
+  /** On `notification.{userId}`: a price alert fired or was cancelled; the text is the notification's. */
+  [events.alertChanged]: { id: number; asset_id: number; reason: 'triggered' | 'cancelled'; title: string; message: string };
 };
 
 /** The Pusher protocol prefix of a private channel name. */

@@ -52,7 +52,7 @@ const donchianBreakoutParams = z
 const gridParams = z.object({
   lots,
   stepPct: z.number().min(0.01).max(20).default(0.2).describe('Grid step, % of the anchor price'),
-  maxLevels: z.number().int().min(1).max(50).default(5).describe('Most open positions'),
+  maxLevels: z.number().int().min(1).max(50).default(5).describe('Most grid levels open'),
   stopLossPct,
 });
 

@@ -26,6 +26,12 @@ export const siteSettingsSchema = z.object({
   privacy_url: optionalUrl,
   risk_url: optionalUrl,
   help_url: optionalUrl,
+  /** Annual interest paid on savings, in percent, accrued daily. */
+  savings_rate_pct: z.number().min(0).max(50),
+  /** Administrators must sign in with two-factor before using the back office. */
+  require_admin_2fa: z.boolean(),
+  /** A newly opened live account waits for an admin's approval before it takes money or orders. */
+  approve_live_accounts: z.boolean(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 /** An admin's change to the site settings: known fields only, at least one. */

@@ -83,6 +83,9 @@ export const tradeSchema = z.object({
   slippage: z.number().nullable(),
   latency_ms: z.number().int().nullable(),
   created_at: z.string(),
+  /** Who placed it: the customer, one of their Expert Advisors (`robot_id`), or the Auto Trader. */
+  placed_by: z.enum(['customer', 'robot', 'autotrader']),
+  robot_id: z.number().int().nullable(),
 });
 export type Trade = z.infer<typeof tradeSchema>;
 

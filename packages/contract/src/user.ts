@@ -2,9 +2,11 @@ import { z } from 'zod';
 
 export const userStatuses = ['active', 'pending', 'deactivated'] as const;
 export const userStatus = z.enum(userStatuses);
-export const roles = ['customer', 'admin'] as const;
+export const roles = ['customer', 'support', 'admin'] as const;
 export const role = z.enum(roles);
 export type Role = z.infer<typeof role>;
+/** The back office's people: support answers chats and reads everything; only admins decide and configure. */
+export const isStaff = (r: Role | undefined | null) => r === 'admin' || r === 'support';
 
 /** Money travels as a decimal string so no float ever rounds a balance. */
 export const money = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -19,6 +21,10 @@ export const accountTypeSchema = z.object({
 });
 export type AccountType = z.infer<typeof accountTypeSchema>;
 
+/** Whether a trading account may be used: a live account may wait for the operator's approval, or be rejected. */
+export const tradingAccountStatuses = ['active', 'pending', 'rejected'] as const;
+export type TradingAccountStatus = (typeof tradingAccountStatuses)[number];
+
 export const tradingAccountSchema = z.object({
   id: z.number().int(),
   number: z.string(),
@@ -27,8 +33,13 @@ export const tradingAccountSchema = z.object({
   currency: z.string(),
   balance: money,
   credit: money,
+  status: z.enum(tradingAccountStatuses),
+  /** The operator's reason when the account was rejected. */
+  rejection_reason: z.string().nullable(),
 });
 export type TradingAccount = z.infer<typeof tradingAccountSchema>;
+/** Whether money and orders may use the account: not while it awaits approval, nor once rejected. */
+export const accountUsable = (a: Pick<TradingAccount, 'status'>) => a.status === 'active';
 
 export const notificationSchema = z.object({
   id: z.union([z.number().int(), z.string()]),

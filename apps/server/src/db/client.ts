@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import { ResilientPool } from './resilient-pool.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,6 +29,8 @@ export type Database = {
   close(): Promise<void>;
 };
 
+const CONNECT_TIMEOUT_MS = 5000;
+
 /**
  * PostgreSQL's own sizing rule (two connections per core, plus one): more connections than the
  * cores can run only queue inside the server and switch between backends. On a two-core machine
@@ -42,9 +44,21 @@ function defaultPoolSize(): number {
  * Opens PostgreSQL when a URL is given, else embedded PGlite under `dataDir/pgdata`
  * (or in memory for `memory://`).
  */
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; onConnectionError?: (err: Error) => void }): Promise<Database> {
   if (opts.databaseUrl && !opts.databaseUrl.startsWith('memory://')) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? defaultPoolSize()) });
+    const pool = new ResilientPool({
+      connectionString: opts.databaseUrl,
+      max: Number(process.env.DB_POOL_SIZE ?? defaultPoolSize()),
+      // A backend terminated while a connection is being opened can leave the attempt waiting for
+      // ever; the timeout ends it, so the request gets its 503 and the pool its slot back.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    // A connection whose backend goes away (restart, pg_terminate_backend) emits 'error': the pool's
+    // listener covers idle ones, and this one those checked out between two statements of a
+    // transaction, whose next statement then fails and rolls back. The pool drops broken connections
+    // and opens new ones on demand. Unheard, the event would end the process.
+    pool.on('error', (err) => opts.onConnectionError?.(err));
+    pool.on('connect', (client) => client.on('error', (err) => opts.onConnectionError?.(err)));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -1,17 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, gt } from 'drizzle-orm';
-import type { Role } from '@bourse/contract';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { isStaff, personalMessages, type Role } from '@bourse/contract';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import { adminsNeedTwoFactor } from '../modules/settings/settings.service.ts';
 
-export type AuthInfo = { userId: number; role: Role; status: 'active' | 'pending' | 'deactivated'; sessionId: number };
+/** The caller; `twoFactor`: a second factor was given for this session and is still on for the user. */
+export type AuthInfo = { userId: number; role: Role; status: 'active' | 'pending' | 'deactivated'; sessionId: number; twoFactor: boolean };
+
+// A session's "last used" time is written at most this often, not on every request.
+const LAST_USED_STEP_MS = 5 * 60_000;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; `user` (any signed-in user) when omitted, so new routes are private by default. */
-    auth?: 'public' | 'user' | 'admin';
+    auth?: 'public' | 'user' | 'staff' | 'admin';
     /** Lets a deactivated user through (reading their own status, logging out). */
     allowDeactivated?: boolean;
   }
@@ -27,12 +32,26 @@ export async function authenticate(db: Db, header: string | undefined): Promise<
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
   if (!token || token.length > 200) return null;
   const [row] = await db
-    .select({ sessionId: sessions.id, userId: users.id, role: users.role, status: users.status })
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      role: users.role,
+      status: users.status,
+      lastUsedAt: sessions.lastUsedAt,
+      twoFactorEnabledAt: users.twoFactorEnabledAt,
+      sessionTwoFactorAt: sessions.twoFactorAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_STEP_MS) {
+    await db.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
+  }
+  // Proved for this session, not merely switched on for the user (a login link skips the code).
+  const twoFactor = row.twoFactorEnabledAt !== null && row.sessionTwoFactorAt !== null;
+  return { sessionId: row.sessionId, userId: row.userId, role: row.role, status: row.status, twoFactor };
 }
 
 /** Checks every API request against its route's `auth` config before the handler runs. */
@@ -45,7 +64,11 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
     if (level === 'public') return;
     if (!request.auth) throw unauthorized();
     if (level === 'admin' && request.auth.role !== 'admin') throw forbidden();
+    if (level === 'staff' && !isStaff(request.auth.role)) throw forbidden();
     if (request.auth.status === 'deactivated' && !config?.allowDeactivated) throw forbidden(DISABLED_MESSAGE);
+    if ((level === 'admin' || level === 'staff') && request.auth.role === 'admin' && !request.auth.twoFactor && (await adminsNeedTwoFactor(db))) {
+      throw forbidden(personalMessages.twoFactorRequired);
+    }
   });
 }
 

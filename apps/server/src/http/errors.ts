@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@bourse/contract';
+import { isConnectionLoss } from '../db/connection-loss.ts';
 
 /** An error whose message is safe to show the client. */
 export class HttpError extends Error {
@@ -24,6 +25,12 @@ export const payloadTooLarge = (message: string) => new HttpError(413, message);
 /** 422 with one message per field, the shape of DESIGN §5. */
 export const invalid = (field: string, message: string) => new HttpError(422, message, { [field]: [message] });
 
+/** The answer to every request over a rate limit. */
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
+
+const DB_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+const DB_RETRY_SECONDS = '2';
+
 /** Maps every error to `{message, errors?}`; nothing internal (stack, SQL, path) leaves the server. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -41,11 +48,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(422).send(body(first, errors));
     }
     const status = error.statusCode ?? 500;
+    if (isConnectionLoss(error)) {
+      // Rolled back by PostgreSQL with its connection; the pool opens a fresh one for the retry.
+      request.log.warn({ err: error }, 'database connection lost');
+      return reply.status(503).headers({ 'Retry-After': DB_RETRY_SECONDS }).send(body(DB_UNAVAILABLE));
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send(body('Server Error.'));
     }
-    if (status === 429) return reply.status(429).send(body('Too many attempts. Please try again later.'));
+    if (status === 429) return reply.status(429).send(body(TOO_MANY_ATTEMPTS));
     // Fastify's own 4xx (bad JSON, wrong content type, too large): its message names no internals.
     return reply.status(status).send(body(clientMessage(error)));
   });

@@ -1,4 +1,4 @@
-import { PRIVATE_PREFIX, type Role } from '@bourse/contract';
+import { PRIVATE_PREFIX, type Role, isStaff } from '@bourse/contract';
 
 const OWN_CHANNEL = /^private-(notification|user|trade)\.(\d{1,10})$/;
 const CHAT_CHANNEL = /^private-chat\.customer\.(\d{1,10})$/;
@@ -12,8 +12,8 @@ export function mayAuthorise(caller: { userId: number; role: Role }, channel: st
   const own = OWN_CHANNEL.exec(channel);
   if (own) return Number(own[2]) === caller.userId;
   const chat = CHAT_CHANNEL.exec(channel);
-  if (chat) return caller.role === 'admin' || Number(chat[1]) === caller.userId;
-  return channel === ADMIN_CHANNEL && caller.role === 'admin';
+  if (chat) return isStaff(caller.role) || Number(chat[1]) === caller.userId;
+  return channel === ADMIN_CHANNEL && isStaff(caller.role);
 }
 
 /**

@@ -17,6 +17,21 @@ import type { Instrument } from '../modules/market/market-state.ts';
 import type { MarketRuntime } from '../modules/market/market.runtime.ts';
 import { encodeEvent, FrameFanout } from './frame-fanout.ts';
 
+/**
+ * The adapter sends server-side emits with PUBLISH and never awaits them: one that fails as Redis
+ * goes away (an outage, or this node stopping) would end the process as an unhandled rejection.
+ * Live prices are best effort across nodes, so the failure is logged and dropped.
+ */
+function publishingSafely(redis: Redis, log: FastifyBaseLogger): Redis {
+  const publish = redis.publish.bind(redis) as (channel: string, message: string | Buffer) => Promise<number>;
+  (redis as { publish: unknown }).publish = (channel: string, message: string | Buffer) =>
+    publish(channel, message).catch((err: Error) => {
+      log.warn({ err: err.message }, 'price socket publish failed');
+      return 0;
+    });
+  return redis;
+}
+
 /** Between nodes: the worker's coalesced updates, and catalogue edits to reload. */
 type NodeEvents = {
   'market:batch': (updates: PackedPriceUpdate[]) => void;
@@ -26,6 +41,8 @@ type PriceServer = Server<PriceSocketClientEvents, PriceSocketServerEvents, Node
 type PriceClient = Socket<PriceSocketClientEvents, PriceSocketServerEvents, NodeEvents>;
 
 const ROOM_EACH = 'all:each';
+/** How often the node looks whether its feed stalled or recovered. */
+const FEED_CHECK_MS = 1000;
 const assetRoom = (id: number) => `asset:${id}`;
 
 export type PriceSocketOptions = {
@@ -60,10 +77,13 @@ export class PriceSocket {
   private snapshot: { body: string; packet: string } | null = null;
   /** `subscribe:all` with `batch`: one pre-framed `data:batch` per window, written straight to each socket. */
   private readonly batchSubscribers = new FrameFanout();
+  private stalled = false;
+  private readonly feedCheck: NodeJS.Timeout;
+  private closing = false;
 
   constructor(server: HttpServer, runtime: MarketRuntime, opts: PriceSocketOptions) {
     this.runtime = runtime;
-    this.redis = opts.redisUrl ? new Redis(opts.redisUrl) : null;
+    this.redis = opts.redisUrl ? publishingSafely(new Redis(opts.redisUrl), opts.log) : null;
     this.redis?.on('error', (err) => opts.log.warn({ err: err.message }, 'price socket redis error'));
     this.io = new Server(server, {
       path: priceSocket.path,
@@ -83,9 +103,20 @@ export class PriceSocket {
     this.io.on('connection', (socket) => this.onConnection(socket));
     this.io.on('market:batch', (updates) => runtime.applyBatch(updates));
     this.io.on('market:asset', (assetId) => opts.onRemoteAssetChange(assetId));
+    this.feedCheck = setInterval(() => this.checkFeed(), FEED_CHECK_MS);
+    this.feedCheck.unref();
+  }
+
+  /** Each node judges its own feed (a worker's ticks may stop reaching one node only) and tells its clients. */
+  checkFeed(now = Date.now()): void {
+    const stalled = this.runtime.state.stalled(now);
+    if (stalled === this.stalled) return;
+    this.stalled = stalled;
+    this.io.local.emit(priceSocket.events.feed, { stalled });
   }
 
   private onConnection(socket: PriceClient): void {
+    if (this.stalled) socket.emit(priceSocket.events.feed, { stalled: true });
     socket.on(priceSocket.events.subscribeAll, (options) => {
       const parsed = subscribeAllOptions.safeParse(options ?? {}).data;
       const batch = parsed?.batch === true;
@@ -149,7 +180,7 @@ export class PriceSocket {
   /** Sends the latest values of the given instruments to this node's subscribers (and, from the worker, to the other nodes). */
   readonly publish = (indices: number[]): void => {
     const { state } = this.runtime;
-    if (this.redis && this.runtime.simulator) this.io.serverSideEmit('market:batch', indices.map((i) => state.packed(state.instruments[i]!)));
+    if (this.crossNode && this.runtime.simulator) this.io.serverSideEmit('market:batch', indices.map((i) => state.packed(state.instruments[i]!)));
     const rooms = this.io.of('/').adapter.rooms;
     if (this.batchSubscribers.size) {
       const event = this.batchEvent(indices);
@@ -163,13 +194,20 @@ export class PriceSocket {
     }
   };
 
+  /** Whether other nodes can be told anything now: Redis is up and this node is not stopping. */
+  private get crossNode(): boolean {
+    return !this.closing && this.redis?.status === 'ready';
+  }
+
   /** Tells the other nodes an instrument changed. */
   assetChanged(assetId: number): void {
-    if (this.redis) this.io.serverSideEmit('market:asset', assetId);
+    if (this.crossNode) this.io.serverSideEmit('market:asset', assetId);
   }
 
   /** Disconnects every client and leaves the HTTP server to its owner (`io.close()` would close it too). */
   async close(): Promise<void> {
+    this.closing = true;
+    clearInterval(this.feedCheck);
     this.io.local.disconnectSockets(true);
     await this.io.of('/').adapter.close();
     this.io.engine.close();

@@ -35,9 +35,10 @@ export const realtimeAttachment: Attachment = async (app, ctx) => {
     keepSeen(ctx, gateway.connectedUsers()).catch((err: Error) => log.warn({ err: err.message }, 'presence refresh failed'));
   }, KEEP_SEEN_MS);
   keepAlive.unref();
+  // Before the HTTP server drains: its connections, these included, must end for it to close.
+  app.addHook('preClose', () => gateway.close());
   ctx.onClose(async () => {
     clearInterval(keepAlive);
-    await gateway.close();
     await fanout?.close();
   });
 };

@@ -1,5 +1,7 @@
 import { MemoryBroadcaster } from '../../src/realtime/broadcaster.ts';
 import type { Instrument } from '../../src/modules/trading/instruments.ts';
+import { storeTradeRequest } from '@bourse/contract';
+import { placeOrder } from '../../src/modules/trading/order.service.ts';
 import { ManualPriceSource } from '../../src/modules/trading/manual-price-source.ts';
 import { riskEngineOf, type RiskEngine } from '../../src/modules/trading/risk-engine.ts';
 import { tradingRuntime } from '../../src/modules/trading/trading-runtime.ts';
@@ -65,6 +67,15 @@ export async function useManualMarket(server: TestServer): Promise<TestMarket> {
 export async function tick(market: TestMarket, assetId: number, bid: number, ask: number = bid): Promise<void> {
   market.prices.set(assetId, (bid + ask) / 2, { bid, ask });
   await market.engine.idle();
+}
+
+/**
+ * Places an order the way the robots and the Auto Trader do, through the order path with a key of
+ * theirs (which the HTTP API refuses from clients); answers in the shape of an API response.
+ */
+export async function placeAsServer(server: TestServer, market: TestMarket, user: { id: number }, key: string, overrides: Record<string, unknown> = {}) {
+  const placed = await placeOrder(server.ctx, user.id, storeTradeRequest.parse(market.order(overrides)), key, performance.now());
+  return { status: 201, body: placed.body };
 }
 
 /** Places a market order through the API and returns the trade; throws with the answer otherwise. */

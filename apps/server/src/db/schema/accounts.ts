@@ -1,4 +1,4 @@
-import { integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** A trading account; `balance` always equals the sum of its journal entries. */
@@ -10,10 +10,18 @@ export const tradingAccounts = pgTable('trading_accounts', {
   currency: text('currency').notNull().default('USD'),
   balance: numeric('balance', { precision: 20, scale: 2 }).notNull().default('0'),
   credit: numeric('credit', { precision: 20, scale: 2 }).notNull().default('0'),
+  /** The kill switch: while on, the account's robots are stopped and cannot start (migration 0610). */
+  robotsHalted: boolean('robots_halted').notNull().default(false),
+  /** Whether the account may be used (migration 0770): a live account may wait for an operator's approval. */
+  status: text('status', { enum: ['active', 'pending', 'rejected'] }).notNull().default('active'),
+  /** Why the operator rejected the account. */
+  reviewReason: text('review_reason'),
+  decidedBy: integer('decided_by'),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const journalKinds = ['deposit', 'withdrawal', 'realised_pnl', 'purchase', 'fee', 'correction'] as const;
+export const journalKinds = ['deposit', 'withdrawal', 'realised_pnl', 'purchase', 'fee', 'correction', 'transfer'] as const;
 
 export const journalEntries = pgTable('journal_entries', {
   id: serial('id').primaryKey(),
@@ -24,3 +32,16 @@ export const journalEntries = pgTable('journal_entries', {
   reference: text('reference'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** An account's equity at the start of an hour (migration 0771); an hour without a row changed nothing. */
+export const equitySnapshots = pgTable(
+  'equity_snapshots',
+  {
+    accountId: integer('account_id').notNull().references(() => tradingAccounts.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    balance: numeric('balance', { precision: 20, scale: 2 }).notNull(),
+    equity: numeric('equity', { precision: 20, scale: 2 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.hour] })],
+);

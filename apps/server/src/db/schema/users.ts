@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const accountTypes = pgTable('account_types', {
   id: serial('id').primaryKey(),
@@ -22,7 +22,7 @@ export const users = pgTable('users', {
   countryCode: text('country_code').notNull().default('+1'),
   country: text('country').notNull().default('united-states'),
   nationality: text('nationality').notNull().default('united-states'),
-  role: text('role', { enum: ['customer', 'admin'] }).notNull().default('customer'),
+  role: text('role', { enum: ['customer', 'support', 'admin'] }).notNull().default('customer'),
   status: text('status', { enum: ['active', 'pending', 'deactivated'] }).notNull().default('pending'),
   avatar: text('avatar'),
   accountId: text('account_id').notNull().unique(),
@@ -30,6 +30,17 @@ export const users = pgTable('users', {
   autotrader: boolean('autotrader').notNull().default(false),
   autotraderRisk: text('autotrader_risk', { enum: ['low', 'medium', 'high'] }),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+  /** The customer's settings (migration 0750); read through preferencesSchema for the defaults. */
+  preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+  addressLine1: text('address_line1').notNull().default(''),
+  addressLine2: text('address_line2').notNull().default(''),
+  city: text('city').notNull().default(''),
+  postalCode: text('postal_code').notNull().default(''),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }),
+  /** Two-factor sign-in (migration 0720): the secret is pending until `twoFactorEnabledAt` is set. */
+  totpSecret: text('totp_secret'),
+  twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -39,14 +50,22 @@ export const sessions = pgTable('sessions', {
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  userAgent: text('user_agent'),
+  ip: text('ip'),
+  /** When a second factor was given for this session (migration 0780); null: not proved. */
+  twoFactorAt: timestamp('two_factor_at', { withTimezone: true }),
 });
 
 /** Single-use tokens for password reset and one-time login links. */
 export const oneTimeTokens = pgTable('one_time_tokens', {
   id: serial('id').primaryKey(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  purpose: text('purpose', { enum: ['reset', 'login'] }).notNull(),
+  purpose: text('purpose', { enum: ['reset', 'login', 'email_change', 'two_factor'] }).notNull(),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+  /** What the token carries: the new address of an email change. */
+  payload: text('payload'),
+  attempts: integer('attempts').notNull().default(0),
 });

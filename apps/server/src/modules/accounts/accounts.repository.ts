@@ -25,6 +25,12 @@ export async function openDefaultAccounts(tx: DbOrTx, userId: number, demoBalanc
   }
 }
 
+/** Opens one more account for the customer, numbered like the first ones; `pending` until an operator approves it when asked. */
+export async function openAccount(tx: DbOrTx, userId: number, kind: 'demo' | 'live', currency: string, status: 'active' | 'pending' = 'active'): Promise<TradingAccountRow> {
+  const [row] = await tx.insert(tradingAccounts).values({ userId, number: accountNumber(kind === 'demo' ? 'D' : 'L'), kind, currency, status }).returning();
+  return row!;
+}
+
 function accountNumber(prefix: string): string {
   return `${prefix}${randomInt(10_000_000, 99_999_999)}`;
 }

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   adminClientSchema,
   adminClientsQuery,
   adminLoginLinkResponse,
+  adminRoleUpdate,
   adminStatusUpdate,
   channels,
   events,
@@ -13,11 +15,13 @@ import {
   userResponse,
 } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
+import { users } from '../../db/schema/index.ts';
 import { authOf } from '../../http/auth.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { issueLoginLink } from '../auth/auth.service.ts';
 import { deleteSessionsOf } from '../auth/auth.repository.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { audit } from '../audit/audit.service.ts';
+import { tell } from '../preferences/preferences.service.ts';
 import { isOnline } from '../users/presence.ts';
 import { findUserById, setUserStatus, type UserRow } from '../users/users.repository.ts';
 import { userViewById } from '../users/users.service.ts';
@@ -32,11 +36,13 @@ const statusNotes = {
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { auth: 'admin' as const };
+  // Reading is for every member of staff; deciding and configuring is for admins.
+  const staff = { auth: 'staff' as const };
   const tags = ['admin'];
 
   api.get(
     '/admin/clients',
-    { config: admin, schema: { tags, querystring: adminClientsQuery, response: { 200: paged(adminClientSchema) } } },
+    { config: staff, schema: { tags, querystring: adminClientsQuery, response: { 200: paged(adminClientSchema) } } },
     async (req) => {
       const { rows, total } = await searchClients(ctx.db, req.query);
       const page = req.query.page;
@@ -47,8 +53,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       };
     },
   );
-  api.get('/admin/clients/:id', { config: admin, schema: { tags, params: idParam, response: { 200: userResponse } } }, async (req) => {
-    const user = await userViewById(ctx.db, req.params.id);
+  api.get('/admin/clients/:id', { config: staff, schema: { tags, params: idParam, response: { 200: userResponse } } }, async (req) => {
+    const user = await userViewById(ctx, req.params.id);
     if (!user) throw notFound();
     return { data: user };
   });
@@ -62,19 +68,30 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       const updated = await setUserStatus(ctx.db, target.id, req.body.status);
       if (!updated) throw notFound();
       if (updated.status !== target.status) {
-        await notify(ctx, target.id, statusNotes[updated.status]);
+        await audit(ctx.db, authOf(req), { action: `user.${updated.status}`, subjectType: 'user', subjectId: target.id, userId: target.id, details: { from: target.status, to: updated.status } });
+        await tell(ctx, target.id, 'account', statusNotes[updated.status]);
         await ctx.broadcaster.publish(channels.user(target.id), events.userUpdated, { id: target.id });
       }
-      return { data: (await userViewById(ctx.db, target.id))! };
+      return { data: (await userViewById(ctx, target.id))! };
+    },
+  );
+  api.patch(
+    '/admin/clients/:id/role',
+    { config: admin, schema: { tags, params: idParam, body: adminRoleUpdate, response: { 200: userResponse } } },
+    async (req) => {
+      const target = await findUserById(ctx.db, req.params.id);
+      if (!target) throw notFound();
+      if (target.role === 'admin') throw forbidden('An admin stays an admin.');
+      await ctx.db.update(users).set({ role: req.body.role }).where(eq(users.id, target.id));
+      await audit(ctx.db, authOf(req), { action: `user.role_${req.body.role}`, subjectType: 'user', subjectId: target.id, userId: target.id, details: { from: target.role, to: req.body.role } });
+      // Sessions read the role on every request, so the change applies at once.
+      return { data: (await userViewById(ctx, target.id))! };
     },
   );
   api.post(
     '/admin/clients/:id/login-link',
     { config: admin, schema: { tags, params: idParam, response: { 200: adminLoginLinkResponse } } },
-    async (req) => {
-      if (!(await findUserById(ctx.db, req.params.id))) throw notFound();
-      return { data: await issueLoginLink(ctx, req.params.id, ctx.config.publicUrl) };
-    },
+    async (req) => ({ data: await issueLoginLink(ctx, authOf(req), req.params.id, ctx.config.publicUrl) }),
   );
   api.post(
     '/admin/clients/:id/sign-out',
@@ -82,6 +99,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       if (!(await findUserById(ctx.db, req.params.id))) throw notFound();
       await deleteSessionsOf(ctx.db, req.params.id);
+      await audit(ctx.db, authOf(req), { action: 'user.signed_out', subjectType: 'user', subjectId: req.params.id, userId: req.params.id });
       return { message: 'Signed out of every device' };
     },
   );

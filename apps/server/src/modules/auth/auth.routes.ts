@@ -7,6 +7,7 @@ import {
   checkEmailResponse,
   forgotPasswordRequest,
   loginRequest,
+  loginChallengeResponse,
   loginResponse,
   messageBody,
   registerSchema,
@@ -17,16 +18,24 @@ import type { AppContext } from '../../app-context.ts';
 import { authOf } from '../../http/auth.ts';
 import { autoLogin, checkEmail, login, registerCustomer, requestPasswordReset, resetPassword } from './auth.service.ts';
 import { deleteSession } from './auth.repository.ts';
+import { perAccountLimit } from './account-limit.ts';
+import { originOf } from '../personal/security.routes.ts';
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Limits are per client address, so the answers say nothing about which emails exist.
-  const limited = { auth: 'public' as const, rateLimit: { max: ctx.config.rateLimit.auth, timeWindow: ctx.config.rateLimit.windowMs } };
+  const { auth: max, windowMs } = ctx.config.rateLimit;
+  const limited = { auth: 'public' as const, rateLimit: { max, timeWindow: windowMs } };
+  // Guessing one account's password, flooding its inbox or probing its email from many addresses
+  // also meets a limit per email asked about.
+  const perAccount = (scope: string) => ({ preHandler: perAccountLimit(app, scope, max, windowMs) });
   const tags = ['auth'];
+  // A session, or with two-factor on, the challenge that the code completes.
+  const signInResponse = z.object({ data: z.union([loginResponse.shape.data, loginChallengeResponse.shape.data]) });
 
   api.post(
     '/auth/check-email',
-    { config: limited, schema: { tags, body: checkEmailRequest, response: { 200: checkEmailResponse } } },
+    { config: limited, ...perAccount('check-email'), schema: { tags, body: checkEmailRequest, response: { 200: checkEmailResponse } } },
     async (req) => checkEmail(ctx, req.body.email, req.headers['accept-language']),
   );
   api.post(
@@ -39,8 +48,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   api.post(
     '/auth/login',
-    { config: limited, schema: { tags, body: loginRequest, response: { 200: loginResponse } } },
-    async (req) => ({ data: await login(ctx, req.body) }),
+    { config: limited, ...perAccount('login'), schema: { tags, body: loginRequest, response: { 200: signInResponse } } },
+    async (req) => ({ data: await login(ctx, req.body, originOf(req)) }),
   );
   api.post(
     '/auth/logout',
@@ -52,7 +61,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   api.post(
     '/auth/forgot-password',
-    { config: limited, schema: { tags, body: forgotPasswordRequest, response: { 200: messageBody } } },
+    { config: limited, ...perAccount('forgot-password'), schema: { tags, body: forgotPasswordRequest, response: { 200: messageBody } } },
     async (req) => {
       await requestPasswordReset(ctx, req.body.email, ctx.config.publicUrl);
       return { message: 'If that email is registered, we have sent a link to reset the password.' };
@@ -68,7 +77,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   api.post(
     '/auth/auto-login',
-    { config: limited, schema: { tags, body: autoLoginRequest, response: { 200: loginResponse } } },
-    async (req) => ({ data: await autoLogin(ctx, req.body.token) }),
+    { config: limited, schema: { tags, body: autoLoginRequest, response: { 200: signInResponse } } },
+    async (req) => ({ data: await autoLogin(ctx, req.body.token, originOf(req)) }),
   );
 }

@@ -1,8 +1,10 @@
-import { messages, type LoginRequest, type RegisterForm, type User } from '@bourse/contract';
+import { messages, type LoginChallenge, type LoginRequest, type RegisterForm, type User } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
-import { HttpError, invalid } from '../../http/errors.ts';
+import type { AuthInfo } from '../../http/auth.ts';
+import { forbidden, HttpError, invalid, notFound } from '../../http/errors.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/tokens.ts';
 import { openDefaultAccounts } from '../accounts/accounts.repository.ts';
+import { audit } from '../audit/audit.service.ts';
 import { findUserByEmail, findUserById, insertUser, setPasswordHash, type NewUser } from '../users/users.repository.ts';
 import { userView } from '../users/users.service.ts';
 import {
@@ -10,7 +12,9 @@ import {
   createOneTimeToken,
   createSession,
   deleteSessionsOf,
+  type SessionOrigin,
 } from './auth.repository.ts';
+import { loginChallenge } from '../personal/two-factor.service.ts';
 
 const RESET_TTL_MINUTES = 60;
 export const LOGIN_LINK_TTL_MINUTES = 15;
@@ -58,7 +62,7 @@ export async function createUser(ctx: AppContext, user: NewUser): Promise<User> 
       return inserted;
     });
     // Read back after commit: the view runs its queries in parallel, which one transaction cannot.
-    return await userView(ctx.db, row);
+    return await userView(ctx, row);
   } catch (error) {
     // Two sign-ups racing for one email: the unique index decides.
     if (String((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === '23505') {
@@ -68,20 +72,22 @@ export async function createUser(ctx: AppContext, user: NewUser): Promise<User> 
   }
 }
 
-export async function login(ctx: AppContext, body: LoginRequest): Promise<{ user: User; token: string }> {
+export async function login(ctx: AppContext, body: LoginRequest, origin: SessionOrigin = {}): Promise<{ user: User; token: string } | LoginChallenge> {
   const row = await findUserByEmail(ctx.db, body.email);
   // Verify against a decoy when the email is unknown, so both answers take as long.
   const ok = await verifyPassword(row?.passwordHash ?? (await decoyPasswordHash()), body.password);
   if (!row || !ok) throw new HttpError(422, messages.invalidCredentials, { email: [messages.invalidCredentials] });
-  const token = await createSession(ctx.db, row.id, ctx.config.tokenTtlHours);
-  return { user: await userView(ctx.db, row), token };
+  if (row.twoFactorEnabledAt) return loginChallenge(ctx, row);
+  const token = await createSession(ctx.db, row.id, ctx.config.tokenTtlHours, origin);
+  return { user: await userView(ctx, row), token };
 }
 
 export async function requestPasswordReset(ctx: AppContext, email: string, origin: string): Promise<void> {
   const row = await findUserByEmail(ctx.db, email);
   if (!row) return;
   const { token } = await createOneTimeToken(ctx.db, row.id, 'reset', RESET_TTL_MINUTES);
-  await ctx.mailer.send({
+  // Not awaiting delivery: an SMTP round trip would make a known email answer slower than an unknown one.
+  ctx.mailer.queue({
     to: row.email,
     subject: 'Reset your password',
     text: `Open this link within ${RESET_TTL_MINUTES} minutes to choose a new password:\n${origin}/forgot-password?token=${token}\n\nIf you did not ask for this, ignore this email.`,
@@ -89,6 +95,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, origi
 }
 
 const INVALID_LINK = 'This link is invalid or has expired.';
+const LINKS_FOR_CUSTOMERS = 'Login links are for customers only.';
 
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
@@ -101,15 +108,31 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   });
 }
 
-export async function issueLoginLink(ctx: AppContext, userId: number, origin: string) {
+/**
+ * A one-time link that signs a customer in without their password (support helping someone in).
+ * Only an admin may mint one, and only for a customer: a link for a member of staff would let one
+ * admin act as another (or as support) in chats and the audit log without their password or code.
+ */
+export async function issueLoginLink(ctx: AppContext, issuer: AuthInfo, userId: number, origin: string) {
+  if (issuer.role !== 'admin') throw forbidden();
+  const target = await findUserById(ctx.db, userId);
+  if (!target) throw notFound();
+  if (target.role !== 'customer') throw forbidden(LINKS_FOR_CUSTOMERS);
+  await audit(ctx.db, issuer, { action: 'user.login_link_issued', subjectType: 'user', subjectId: userId, userId });
   const { token, expiresAt } = await createOneTimeToken(ctx.db, userId, 'login', LOGIN_LINK_TTL_MINUTES);
   return { url: `${origin}/auto-login?token=${token}`, expires_at: expiresAt.toISOString() };
 }
 
-export async function autoLogin(ctx: AppContext, token: string): Promise<{ user: User; token: string }> {
+/**
+ * Uses a login link. With two-factor on, the link stands in for the password only: the answer is
+ * the same code challenge as a password sign-in's, and the session comes from the code.
+ */
+export async function autoLogin(ctx: AppContext, token: string, origin: SessionOrigin = {}): Promise<{ user: User; token: string } | LoginChallenge> {
   const userId = await consumeOneTimeToken(ctx.db, token, 'login');
   const row = userId ? await findUserById(ctx.db, userId) : null;
-  if (!row) throw invalid('token', INVALID_LINK);
-  const session = await createSession(ctx.db, row.id, ctx.config.tokenTtlHours);
-  return { user: await userView(ctx.db, row), token: session };
+  // Checked again on use: the holder may have become staff since the link was issued.
+  if (row?.role !== 'customer') throw invalid('token', INVALID_LINK);
+  if (row.twoFactorEnabledAt) return loginChallenge(ctx, row);
+  const session = await createSession(ctx.db, row.id, ctx.config.tokenTtlHours, origin);
+  return { user: await userView(ctx, row), token: session };
 }

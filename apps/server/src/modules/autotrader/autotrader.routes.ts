@@ -18,6 +18,8 @@ export async function autotraderRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['autotrader'];
   const admin = { auth: 'admin' as const };
+  // Reading is for every member of staff; deciding and configuring is for admins.
+  const staff = { auth: 'staff' as const };
   const ok = (message: string) => ({ status: 'success' as const, message });
 
   api.post('/update/autotrader', { schema: { tags, body: updateAutotraderRequest, response: { 200: autotraderResponse } } }, async (req) => {
@@ -29,7 +31,7 @@ export async function autotraderRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(msg.switchedOff);
   });
 
-  api.get('/admin/autotrader_requests', { config: admin, schema: { tags, querystring: adminAutotraderRequestsQuery, response: { 200: adminAutotraderRequestsResponse } } }, async (req) => ({
+  api.get('/admin/autotrader_requests', { config: staff, schema: { tags, querystring: adminAutotraderRequestsQuery, response: { 200: adminAutotraderRequestsResponse } } }, async (req) => ({
     data: await listRequests(ctx, req.query.status),
   }));
   api.post('/admin/autotrader_requests/:id/approve', { config: admin, schema: { tags, params: idParam, response: { 200: autotraderResponse } } }, async (req) => {

@@ -6,7 +6,8 @@ import { autotraderRequests, users } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { publishUserUpdated } from '../marketplace/marketplace.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { tell } from '../preferences/preferences.service.ts';
+import { audit } from '../audit/audit.service.ts';
 
 /** SPEC §4: a customer asks for the Auto Trader at a risk level; one pending request at a time. */
 export async function requestAutotrader(ctx: AppContext, userId: number, risk: AutotraderRisk): Promise<void> {
@@ -84,11 +85,19 @@ export async function decideRequest(ctx: AppContext, adminId: number, id: number
       throw exists ? conflict(msg.notPending) : notFound(msg.notFound);
     }
     if (decision.approve) await tx.update(users).set({ autotrader: true, autotraderRisk: row.risk }).where(eq(users.id, row.userId));
+    await audit(tx, { userId: adminId, role: 'admin' }, {
+      action: decision.approve ? 'autotrader.approved' : 'autotrader.rejected',
+      subjectType: 'autotrader_request',
+      subjectId: row.id,
+      userId: row.userId,
+      details: decision.approve ? { risk: row.risk } : { risk: row.risk, reason: decision.reason },
+    });
     return row;
   });
-  await notify(
+  await tell(
     ctx,
     decided.userId,
+    'account',
     decision.approve
       ? { title: 'Auto Trader approved', message: `Your Auto Trader request (${decided.risk} risk) has been approved. It is now active on your account.`, color: 'success' }
       : { title: 'Auto Trader request rejected', message: `Your Auto Trader request was rejected: ${decision.reason}`, color: 'warning' },

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminChatUsersResponse, adminUserSummaryResponse, idParam } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http/errors.ts';
+import { avatarLink } from '../personal/avatar-link.ts';
 import { isOnline } from '../users/presence.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { accountSummary } from './account-summary.ts';
@@ -11,7 +12,7 @@ import { chatUsers } from './chat.repository.ts';
 /** The admin chat's user list and the account summary in its header (SPEC §2 Admin chat). */
 export async function adminChatRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const config = { auth: 'admin' as const };
+  const config = { auth: 'staff' as const };
   const tags = ['admin', 'chat'];
 
   api.get('/admin/users', { config, schema: { tags, response: { 200: adminChatUsersResponse } } }, async () => {
@@ -24,7 +25,7 @@ export async function adminChatRoutes(app: FastifyInstance, ctx: AppContext) {
         last_name: u.lastName,
         email: u.email,
         account_id: u.accountId,
-        avatar: u.avatar,
+        avatar: avatarLink(ctx.config.uploads, u.avatar),
         status: u.status,
         is_online: isOnline(u.lastSeenAt),
         unread_count: unread,

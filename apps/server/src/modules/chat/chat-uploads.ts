@@ -6,6 +6,7 @@ import type { Caller } from './chat.service.ts';
 import { attachmentView } from './chat.service.ts';
 import { insertAttachment } from './chat.repository.ts';
 import type { FileStore } from './file-store.ts';
+import { isWellFormed } from './upload-content.ts';
 import { detectUploadType, type UploadType } from './upload-type.ts';
 
 const NAME_MAX = 150;
@@ -23,7 +24,7 @@ export async function storeUpload(
   customerId: number | null,
 ) {
   const type = await detectUploadType(upload.content);
-  if (!type) throw invalid('file', chatMessages.fileType);
+  if (!type || !(await isWellFormed(upload.content, type))) throw invalid('file', chatMessages.fileType);
   const key = `chat/${randomBytes(16).toString('hex')}.${type.ext}`;
   await store.put(key, upload.content, type.mime);
   try {

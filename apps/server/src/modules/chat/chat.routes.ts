@@ -9,6 +9,7 @@ import {
   chatMessagesQuery,
   chatUploadResponse,
   idParam,
+  isStaff,
   sendChatMessageBody,
   unreadCountResponse,
 } from '@bourse/contract';
@@ -36,7 +37,7 @@ function perUser(customerMax: number) {
   return {
     rateLimit: {
       timeWindow: 60_000,
-      max: (req: FastifyRequest) => (req.auth?.role === 'admin' ? customerMax * 20 : customerMax),
+      max: (req: FastifyRequest) => (isStaff(req.auth?.role) ? customerMax * 20 : customerMax),
       keyGenerator: (req: FastifyRequest) => `chat:${req.auth?.userId ?? req.ip}`,
     },
   };
@@ -67,7 +68,7 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post('/chat/upload', { config: perUser(20), schema: { tags, querystring: uploadQuery, response: { 201: chatUploadResponse } } }, async (req, reply) => {
     const caller = authOf(req);
-    const customerId = caller.role === 'admin' && req.query.customer_id === undefined ? null : await conversationFor(ctx, caller, req.query.customer_id);
+    const customerId = isStaff(caller.role) && req.query.customer_id === undefined ? null : await conversationFor(ctx, caller, req.query.customer_id);
     if (!req.isMultipart()) throw invalid('file', chatMessages.fileRequired);
     try {
       const file = await req.file();

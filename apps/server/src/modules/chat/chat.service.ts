@@ -1,7 +1,8 @@
-import { CHAT_PAGE_SIZE, channels, chatMessages, events, type ChatMessage } from '@bourse/contract';
+import { CHAT_PAGE_SIZE, channels, chatMessages, events, type ChatMessage, isStaff, type Role } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { forbidden, invalid, notFound } from '../../http/errors.ts';
+import { avatarLink } from '../personal/avatar-link.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { announceUserChanged } from './admin-feed.ts';
 import {
@@ -18,7 +19,7 @@ import {
 } from './chat.repository.ts';
 import { attachmentIdOf, signedDownloadUrl } from './download-urls.ts';
 
-export type Caller = { userId: number; role: 'customer' | 'admin' };
+export type Caller = { userId: number; role: Role };
 
 /** Most messages one `after=` poll returns; a client that is further behind reloads page 1. */
 const POLL_LIMIT = 200;
@@ -28,7 +29,7 @@ const POLL_LIMIT = 200;
  * the customer they name (required).
  */
 export async function conversationFor(ctx: AppContext, caller: Caller, customerId: number | undefined): Promise<number> {
-  if (caller.role !== 'admin') {
+  if (!isStaff(caller.role)) {
     if (customerId !== undefined && customerId !== caller.userId) throw forbidden(chatMessages.otherConversation);
     return caller.userId;
   }
@@ -47,7 +48,7 @@ export async function messageViews(ctx: AppContext, rows: MessageRow[], withFile
     id: r.id,
     customer_id: r.customerId,
     sender_id: r.senderId,
-    sender: { first_name: r.sender.firstName, name: `${r.sender.firstName} ${r.sender.lastName}`, avatar: r.sender.avatar },
+    sender: { first_name: r.sender.firstName, name: `${r.sender.firstName} ${r.sender.lastName}`, avatar: avatarLink(ctx.config.uploads, r.sender.avatar) },
     is_admin: r.isAdmin,
     message: r.message,
     attachments: (byMessage.get(r.id) ?? []).map((f) => attachmentView(ctx, f)),
@@ -79,7 +80,7 @@ export async function listMessages(ctx: AppContext, caller: Caller, q: { page: n
     return { data: await messageViews(ctx, rows), current_page: 1, next_page_url: null };
   }
   const { rows, hasMore } = await pageOfMessages(ctx.db, customerId, q.page, CHAT_PAGE_SIZE);
-  const customerParam = caller.role === 'admin' ? `&customer_id=${customerId}` : '';
+  const customerParam = isStaff(caller.role) ? `&customer_id=${customerId}` : '';
   return {
     data: await messageViews(ctx, rows),
     current_page: q.page,
@@ -88,7 +89,7 @@ export async function listMessages(ctx: AppContext, caller: Caller, q: { page: n
 }
 
 async function markRead(ctx: AppContext, caller: Caller, customerId: number): Promise<void> {
-  const readerIsAdmin = caller.role === 'admin';
+  const readerIsAdmin = isStaff(caller.role);
   const { ids, readAt } = await markConversationRead(ctx.db, customerId, readerIsAdmin);
   if (ids.length === 0 || !readAt) return;
   await ctx.broadcaster.publish(channels.chat(customerId), events.messageRead, {
@@ -111,7 +112,7 @@ export async function sendMessage(
   const fileIds = [...new Set(body.attachments.map(attachmentIdOf))];
   if (fileIds.some((id) => id === null)) throw invalid('attachments', chatMessages.badAttachment);
   if (!text && fileIds.length === 0) throw invalid('message', chatMessages.empty);
-  const values = { customerId, senderId: caller.userId, isAdmin: caller.role === 'admin', message: text };
+  const values = { customerId, senderId: caller.userId, isAdmin: isStaff(caller.role), message: text };
   const ids = fileIds as number[];
   // A plain message is one statement; one with files binds them in the same transaction or not at all.
   const row =
@@ -131,10 +132,10 @@ export async function sendMessage(
 
 /** Unread messages for the caller: a customer's from support; an admin's from every customer. */
 export async function unreadCountFor(db: DbOrTx, caller: Caller): Promise<number> {
-  return caller.role === 'admin' ? unreadByAdmins(db) : unreadByCustomer(db, caller.userId);
+  return isStaff(caller.role) ? unreadByAdmins(db) : unreadByCustomer(db, caller.userId);
 }
 
 /** Who may fetch an attachment with their bearer token: admins, its uploader, its conversation's customer. */
 export function mayDownload(caller: Caller, file: AttachmentRow): boolean {
-  return caller.role === 'admin' || file.uploaderId === caller.userId || file.customerId === caller.userId;
+  return isStaff(caller.role) || file.uploaderId === caller.userId || file.customerId === caller.userId;
 }

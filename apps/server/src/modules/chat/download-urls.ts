@@ -4,24 +4,46 @@ import type { UploadSettings } from '../../config.ts';
 // Expiry is rounded up to this step so a URL stays the same across refetches and the browser's
 // image cache keeps working.
 const EXPIRY_STEP_SEC = 15 * 60;
+type Signing = Pick<UploadSettings, 'signingSecret' | 'urlTtlSec'>;
 const DOWNLOAD_PATH = /\/chat\/attachments\/(\d{1,10})\/download(?:\?|$)/;
 
-function signature(secret: string, id: number, expires: number): string {
-  return createHmac('sha256', secret).update(`chat-attachment:${id}:${expires}`).digest('base64url');
+/** What a link opens; part of the signed text, so a link to one kind of file never opens another. */
+export type DownloadSubject = 'chat-attachment' | 'verification-document' | 'avatar';
+
+/** How long a link lives: at least `ttlSec`, its expiry rounded up to a multiple of `stepSec`. */
+export type LinkLifetime = { ttlSec: number; stepSec: number };
+
+function signature(secret: string, id: number | string, expires: number, subject: DownloadSubject): string {
+  return createHmac('sha256', secret).update(`${subject}:${id}:${expires}`).digest('base64url');
 }
 
 /**
  * A short-lived URL that downloads an attachment without a bearer header (images load through
  * <img>). Only handed to people allowed to read the conversation. Relative to the API's origin.
  */
-export function signedDownloadUrl(settings: Pick<UploadSettings, 'signingSecret' | 'urlTtlSec'>, id: number, now = Date.now()): string {
-  const expires = Math.ceil((now / 1000 + settings.urlTtlSec) / EXPIRY_STEP_SEC) * EXPIRY_STEP_SEC;
-  return `/api/v1/chat/attachments/${id}/download?expires=${expires}&signature=${signature(settings.signingSecret, id, expires)}`;
+export function signedDownloadUrl(settings: Signing, id: number, now = Date.now()): string {
+  return signedUrl(settings, 'chat-attachment', `/api/v1/chat/attachments/${id}/download`, id, now);
 }
 
-export function verifyDownload(secret: string, id: number, expires: number, given: string, now = Date.now()): boolean {
+/**
+ * `path` with an expiry and a signature over `subject` and `id` (a number, or a name without ':'),
+ * checked by `verifyDownload`. The lifetime is the operator's download TTL unless given.
+ */
+export function signedUrl(
+  settings: Signing,
+  subject: DownloadSubject,
+  path: string,
+  id: number | string,
+  now = Date.now(),
+  lifetime: LinkLifetime = { ttlSec: settings.urlTtlSec, stepSec: EXPIRY_STEP_SEC },
+): string {
+  const expires = Math.ceil((now / 1000 + lifetime.ttlSec) / lifetime.stepSec) * lifetime.stepSec;
+  return `${path}?expires=${expires}&signature=${signature(settings.signingSecret, id, expires, subject)}`;
+}
+
+export function verifyDownload(secret: string, id: number | string, expires: number, given: string, now = Date.now(), subject: DownloadSubject = 'chat-attachment'): boolean {
   if (!Number.isSafeInteger(expires) || expires * 1000 < now) return false;
-  const expected = Buffer.from(signature(secret, id, expires));
+  const expected = Buffer.from(signature(secret, id, expires, subject));
   const actual = Buffer.from(given);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

@@ -28,6 +28,10 @@ export class MarketState implements PriceSource {
   readonly day: DayStats;
   /** Bumped whenever an instrument's terms change, so caches of the asset list know to rebuild. */
   revision = 0;
+  /** Wall-clock time the feed last delivered ticks to this node (set by the runtime per step or batch). */
+  feedAt: number;
+  /** Quiet time after which the feed counts as stalled; 0 never does (a market driven by hand). */
+  staleAfterMs = 0;
   private readonly byId = new Map<number, Instrument>();
   private readonly byKey = new Map<string, Instrument>();
   private readonly listeners = new Set<(quote: Quote) => void>();
@@ -36,6 +40,7 @@ export class MarketState implements PriceSource {
 
   constructor(rows: AssetRow[], now: number) {
     const n = rows.length;
+    this.feedAt = now;
     this.instruments = rows.map(instrumentOf);
     [this.price, this.at, this.open24, this.low24, this.high24, this.vol24] = Array.from({ length: 6 }, () => new Float64Array(n));
     this.day = new DayStats(n, this);
@@ -116,6 +121,10 @@ export class MarketState implements PriceSource {
   onTick(listener: (quote: Quote) => void): () => void {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
+  }
+
+  stalled(now = Date.now()): boolean {
+    return this.staleAfterMs > 0 && now - this.feedAt > this.staleAfterMs;
   }
 
   isOpen(assetId: number, at: Date = new Date()): boolean {

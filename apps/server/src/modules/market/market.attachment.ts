@@ -30,8 +30,9 @@ export const marketAttachment: Attachment = async (app, ctx) => {
   market.onAssetChanged = (id) => socket.assetChanged(id);
   market.startTimers();
   if (!config.runWorkers && !config.redisUrl) log.warn('RUN_WORKERS is false and REDIS_URL is unset: prices will not move on this node');
-  ctx.onClose(async () => {
-    await market.stop();
-    await socket.close();
-  });
+  // Clients hear "io server disconnect" and connect again (to another node); the HTTP server can
+  // only finish draining once these sockets are gone.
+  app.addHook('preClose', () => socket.close());
+  // The market itself runs on until in-flight orders have their prices.
+  ctx.onClose(() => market.stop());
 };

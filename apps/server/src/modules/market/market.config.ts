@@ -14,6 +14,11 @@ export type MarketSettings = {
   persistMs: number;
   /** Redis stream shared by the nodes of one deployment (`PRICE_SOCKET_STREAM`); null picks the default. */
   stream: string | null;
+  /**
+   * Quiet time after which the feed counts as stalled and market fills are refused (`PRICE_STALE_MS`).
+   * Off when the simulator is stepped by hand (tests), since no wall clock drives it then.
+   */
+  staleMs: number;
 };
 
 export function marketSettings(env: NodeJS.ProcessEnv, nodeEnv: 'development' | 'production' | 'test'): MarketSettings {
@@ -21,13 +26,15 @@ export function marketSettings(env: NodeJS.ProcessEnv, nodeEnv: 'development' | 
     const value = Number(env[name]);
     return env[name] !== undefined && env[name] !== '' && Number.isFinite(value) ? value : fallback;
   };
+  const autoTick = env.PRICE_AUTO_TICK ? env.PRICE_AUTO_TICK === 'true' : nodeEnv !== 'test';
   return {
     seed: num('PRICE_SEED', 1) >>> 0,
-    autoTick: env.PRICE_AUTO_TICK ? env.PRICE_AUTO_TICK === 'true' : nodeEnv !== 'test',
+    autoTick,
     stepMs: Math.max(5, num('PRICE_STEP_MS', 20)),
     tickScale: Math.max(0.01, num('PRICE_TICK_SCALE', 1)),
     coalesceMs: Math.max(0, num('PRICE_COALESCE_MS', 100)),
     persistMs: Math.max(1000, num('CANDLE_PERSIST_MS', 10_000)),
     stream: env.PRICE_SOCKET_STREAM || null,
+    staleMs: Math.max(0, num('PRICE_STALE_MS', autoTick ? 10_000 : 0)),
   };
 }

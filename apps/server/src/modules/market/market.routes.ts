@@ -51,7 +51,9 @@ export async function marketRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   const admin = { auth: 'admin' as const };
-  api.get('/admin/assets', { config: admin, schema: { tags: ['admin'], querystring: adminAssetsQuery, response: { 200: paged(assetSchema) } } }, async (req) => {
+  // Reading is for every member of staff; deciding and configuring is for admins.
+  const staff = { auth: 'staff' as const };
+  api.get('/admin/assets', { config: staff, schema: { tags: ['admin'], querystring: adminAssetsQuery, response: { 200: paged(assetSchema) } } }, async (req) => {
     const { data, total } = await adminAssetPage(ctx, req.query);
     const page = req.query.page;
     const next = new URLSearchParams({ ...(req.query.search ? { search: req.query.search } : {}), ...(req.query.type ? { type: req.query.type } : {}), page: String(page + 1) });

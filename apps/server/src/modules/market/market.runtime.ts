@@ -49,6 +49,7 @@ export class MarketRuntime {
     this.ctx = ctx;
     this.seed = market.seed;
     this.state = new MarketState(rows, opts.now);
+    this.state.staleAfterMs = market.staleMs;
     this.rateDirty = new Uint8Array(rows.length);
     this.coalescer = new TickCoalescer(rows.length, market.coalesceMs, (batch) => this.publisher(batch), opts.schedule);
     this.simulator = opts.worker
@@ -64,7 +65,9 @@ export class MarketRuntime {
 
   /** Runs the simulator up to `now`; returns the number of ticks made. */
   step(now = Date.now()): number {
-    return this.simulator?.step(now, this.onTick) ?? 0;
+    const ticks = this.simulator?.step(now, this.onTick) ?? 0;
+    if (ticks) this.state.feedAt = Date.now();
+    return ticks;
   }
 
   private readonly onTick = (i: number, price: number, volume: number, at: number): void => {
@@ -79,6 +82,7 @@ export class MarketRuntime {
 
   /** Applies updates broadcast by the worker node and passes them on to this node's clients. */
   applyBatch(updates: PackedPriceUpdate[]): void {
+    if (updates.length) this.state.feedAt = Date.now();
     const indices: number[] = [];
     for (const u of updates) {
       const inst = this.state.applyPacked(u);

@@ -21,4 +21,9 @@ export interface PriceSource {
   onTick(listener: (quote: Quote) => void): () => void;
   /** Whether the instrument's market is open at `at` (SPEC §9 trading hours). */
   isOpen(assetId: number, at?: Date): boolean;
+  /**
+   * Whether the feed has gone quiet for longer than allowed: its last prices may be far from the
+   * market, so nothing fills at market until fresh ticks arrive (triggers wait for those ticks).
+   */
+  stalled(now?: number): boolean;
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { invalid, notFound, payloadTooLarge } from '../../http/errors.ts';
 import { createFileStore } from '../chat/file-store.ts';
+import { isWellFormed } from '../chat/upload-content.ts';
 import { detectUploadType } from '../chat/upload-type.ts';
 
 /** Catalogue pictures: judged by their bytes, never SVG (it can carry script). */
@@ -28,8 +29,9 @@ export async function marketplaceImageRoutes(app: FastifyInstance, ctx: AppConte
     const content = await file.toBuffer().catch((err: { code?: string }) => {
       throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? payloadTooLarge('The image is too large.') : err;
     });
+    if (file.file.truncated) throw payloadTooLarge('The image is too large.');
     const type = await detectUploadType(content);
-    if (!type || !imageTypes.has(type.ext)) throw invalid('file', imageMessage);
+    if (!type || !imageTypes.has(type.ext) || !(await isWellFormed(content, type))) throw invalid('file', imageMessage);
     const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
     await store.put(`marketplace/${name}`, content, type.mime);
     reply.status(201);

@@ -5,11 +5,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import type { TradingAccountRow } from '../accounts/accounts.repository.ts';
+import { freeMarginOf } from '../accounts/free-margin.ts';
 import { postEntry } from '../accounts/ledger.repository.ts';
-import { accountFor, requirePrices } from '../trading/order.service.ts';
-import { tradingRuntime } from '../trading/trading-runtime.ts';
-import { exposuresOf, lockAccount } from '../trading/trades.repository.ts';
-import { Valuer } from '../trading/valuation.ts';
+import { accountFor } from '../trading/order.service.ts';
+import { ensureAccountUsable } from '../accounts/account-usable.ts';
+import { lockAccount } from '../trading/trades.repository.ts';
 import { countDownload, insertPurchase, ownedItemIds, publishedItem, publishedItems, purchaseByKey, type ExpertAdvisorRow } from './marketplace.repository.ts';
 
 /** The catalogue as the caller sees it: every published item with whether they own it. */
@@ -56,6 +56,7 @@ export async function purchaseItem(ctx: AppContext, userId: number, itemId: numb
   const item = await publishedItem(ctx.db, itemId);
   if (!item) throw notFound(msg.notFound);
   const account = await accountFor(ctx, userId, accountId);
+  ensureAccountUsable(account, 'account_id');
   try {
     await ctx.db.transaction(async (tx) => {
       const locked = (await lockAccount(tx, account.id))!;
@@ -84,9 +85,7 @@ export async function purchaseItem(ctx: AppContext, userId: number, itemId: numb
 
 /** Refuses a charge the account's free margin (equity − margin used) does not cover. */
 export async function ensureFunds(ctx: AppContext, tx: DbOrTx, account: TradingAccountRow, price: Decimal): Promise<void> {
-  const valuer = new Valuer(tradingRuntime(ctx).catalog, requirePrices(ctx), account.currency);
-  const free = await valuer.freeMargin(account.balance, await exposuresOf(tx, account.id));
-  if (price.greaterThan(free)) throw new HttpError(422, msg.insufficientFunds, { expert_advisor_id: [msg.insufficientFunds] });
+  if (price.greaterThan(await freeMarginOf(ctx, tx, account))) throw new HttpError(422, msg.insufficientFunds, { expert_advisor_id: [msg.insufficientFunds] });
 }
 
 export async function publishUserUpdated(ctx: AppContext, userId: number): Promise<void> {

@@ -21,6 +21,8 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['plans'];
   const admin = { auth: 'admin' as const };
+  // Reading is for every member of staff; deciding and configuring is for admins.
+  const staff = { auth: 'staff' as const };
 
   api.get('/plans', { schema: { tags, response: { 200: plansResponse } } }, async (req) => plansFor(ctx.db, authOf(req).userId));
   api.post('/plans/request', { schema: { tags, body: planUpgradeRequest, response: { 200: planRequestResponse } } }, async (req) => ({
@@ -29,7 +31,7 @@ export async function planRoutes(app: FastifyInstance, ctx: AppContext) {
     data: await requestPlan(ctx, authOf(req).userId, req.body.plan_id),
   }));
 
-  api.get('/admin/plan_requests', { config: admin, schema: { tags, querystring: adminPlanRequestsQuery, response: { 200: adminPlanRequestsResponse } } }, async (req) => ({
+  api.get('/admin/plan_requests', { config: staff, schema: { tags, querystring: adminPlanRequestsQuery, response: { 200: adminPlanRequestsResponse } } }, async (req) => ({
     data: await listPlanRequests(ctx.db, req.query.status),
   }));
   api.post('/admin/plan_requests/:id/approve', { config: admin, schema: { tags, params: idParam, response: { 200: planDecisionResponse } } }, async (req) => {

@@ -6,8 +6,9 @@ import { planRequests, users } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
 import { publishUserUpdated } from '../marketplace/marketplace.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { tell } from '../preferences/preferences.service.ts';
 import { allPlans, featureNames, leverageCapsOf, planById, type PlanRow } from './plans.repository.ts';
+import { audit } from '../audit/audit.service.ts';
 
 type RequestRow = typeof planRequests.$inferSelect;
 
@@ -81,12 +82,20 @@ export async function decidePlanRequest(ctx: AppContext, adminId: number, id: nu
       throw exists ? conflict(msg.notPending) : notFound(msg.requestNotFound);
     }
     if (decision.approve) await tx.update(users).set({ accountTypeId: row.toPlanId }).where(eq(users.id, row.userId));
+    await audit(tx, { userId: adminId, role: 'admin' }, {
+      action: decision.approve ? 'plan.approved' : 'plan.rejected',
+      subjectType: 'plan_request',
+      subjectId: row.id,
+      userId: row.userId,
+      details: decision.approve ? { plan_id: row.toPlanId } : { plan_id: row.toPlanId, reason: decision.reason },
+    });
     return row;
   });
   const plan = (await planById(ctx.db, decided.toPlanId))?.title ?? 'the new';
-  await notify(
+  await tell(
     ctx,
     decided.userId,
+    'account',
     decision.approve
       ? { title: 'Plan upgraded', message: `Your account is now on the ${plan} plan.`, color: 'success' }
       : { title: 'Plan request rejected', message: `Your request for the ${plan} plan was rejected: ${decision.reason}`, color: 'warning' },

@@ -31,7 +31,7 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get(
     '/admin/realtime/stats',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'staff' },
       schema: { tags, response: { 200: z.object({ data: z.object({ driver: z.string(), connections: z.number(), users: z.number(), channels: z.number() }) }) } },
     },
     async () => {

@@ -1,5 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
-import { storeTradeRequest, type StrategyKey } from '@bourse/contract';
+import { storeTradeRequest, tradingMessages, type StrategyKey } from '@bourse/contract';
 import { strategyFor, type Bar, type OrderIntent, type RobotPosition } from '@bourse/domain';
 import type { AppContext } from '../../app-context.ts';
 import { trades } from '../../db/schema/index.ts';
@@ -16,7 +16,18 @@ const WARMUP_BARS = 120;
  * One robot on one instrument. Every order it places has an idempotency key starting with
  * `keyPrefix`, which also tags the trades as its own (for its positions and its cap).
  */
-export type RobotRun = { userId: number; assetId: number; strategy: StrategyKey; params: unknown; keyPrefix: string; maxOpen: number };
+export type RobotRun = {
+  userId: number;
+  /** The account it trades on; the customer's first when left out. */
+  accountId?: number;
+  assetId: number;
+  strategy: StrategyKey;
+  params: unknown;
+  keyPrefix: string;
+  maxOpen: number;
+  /** An intent for more lots is placed with this many. */
+  maxLots?: number;
+};
 export type RobotOutcome = { placed: number; closed: number; lastReason: string | null };
 
 /** The last closed 1-minute bars of an instrument, oldest first, ending with the bar that closed before `nowMs`. */
@@ -32,7 +43,7 @@ export async function closedBars(ctx: AppContext, assetId: number, nowMs: number
 /** The robot's open trades (all instruments), by their key prefix. */
 export function robotTrades(ctx: AppContext, userId: number, keyPrefix: string) {
   return ctx.db
-    .select({ id: trades.id, assetId: trades.assetId, side: trades.tradeType, volume: trades.volume, openingPrice: trades.openingPrice, createdAt: trades.createdAt })
+    .select({ id: trades.id, assetId: trades.assetId, side: trades.tradeType, lots: trades.lots, openingPrice: trades.openingPrice, createdAt: trades.createdAt })
     .from(trades)
     .where(and(eq(trades.userId, userId), eq(trades.status, 'open'), like(trades.idempotencyKey, `${keyPrefix}%`)));
 }
@@ -64,7 +75,7 @@ export async function runRobot(ctx: AppContext, run: RobotRun, nowMs: number): P
   const open = await robotTrades(ctx, run.userId, run.keyPrefix);
   const positions = open
     .filter((t) => t.assetId === run.assetId)
-    .map((t) => ({ id: String(t.id), side: t.side, lots: Number(t.volume), openPrice: Number(t.openingPrice), openTime: t.createdAt.getTime() / 1000 }));
+    .map((t) => ({ id: String(t.id), side: t.side, lots: Number(t.lots), openPrice: Number(t.openingPrice), openTime: t.createdAt.getTime() / 1000 }));
   let openCount = open.length;
   const last = bars.at(-1);
   for (const [i, intent] of intentsFor(run.strategy, run.params, bars, positions).entries()) {
@@ -81,17 +92,22 @@ export async function runRobot(ctx: AppContext, run: RobotRun, nowMs: number): P
       const body = storeTradeRequest.parse({
         type: intent.side,
         id: run.assetId,
-        volume: intent.lots,
+        ...(run.accountId === undefined ? {} : { account_id: run.accountId }),
+        volume: Math.min(intent.lots, run.maxLots ?? intent.lots),
         opening_price: entry,
         take_profit: rebased(intent.takeProfit, last.close, entry),
         stop_loss: rebased(intent.stopLoss, last.close, entry),
       });
-      const { replayed } = await placeOrder(ctx, run.userId, body, `${run.keyPrefix}${run.assetId}:${last.time}:${i}`, Date.now());
+      const placed = await placeOrder(ctx, run.userId, body, `${run.keyPrefix}${run.assetId}:${last.time}:${i}`, Date.now());
       openCount++;
-      if (!replayed) outcome.placed++;
-      outcome.lastReason = intent.reason;
+      if (!placed.replayed) outcome.placed++;
+      // The robot's own fill receipt: why it traded and what the engine filled.
+      const fill = placed.body.receipt?.message;
+      outcome.lastReason = fill ? `${intent.reason}: ${fill}` : intent.reason;
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
+      // An earlier pass over this bar placed this order when the price was another: it stands.
+      if (error.message === tradingMessages.idempotencyReused) continue;
       outcome.lastReason = `Order refused: ${error.message}`;
       ctx.log.info({ userId: run.userId, assetId: run.assetId, reason: error.message }, 'robot order refused');
     }

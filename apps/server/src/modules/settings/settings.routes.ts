@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, leverageMap, settingsResponse, siteDataSchema, siteSettingsUpdate } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
+import { authOf } from '../../http/auth.ts';
+import { audit } from '../audit/audit.service.ts';
 import { getSiteData, getSiteSettings, updateLeverageMap, updateSiteSettings } from './settings.service.ts';
 
 export async function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -19,11 +21,19 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
   api.put(
     '/admin/settings',
     { config: { auth: 'admin' }, schema: { tags: ['admin'], body: siteSettingsUpdate, response: { 200: settingsResponse } } },
-    async (req) => ({ data: await updateSiteSettings(ctx.db, req.body) }),
+    async (req) => {
+      const data = await updateSiteSettings(ctx.db, req.body);
+      await audit(ctx.db, authOf(req), { action: 'settings.updated', subjectType: 'site_settings', details: { ...req.body } });
+      return { data };
+    },
   );
   api.put(
     '/admin/leverage',
     { config: { auth: 'admin' }, schema: { tags: ['admin'], body: leverageMap.partial().strict().refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update.' }), response: { 200: envelope(leverageMap) } } },
-    async (req) => ({ data: await updateLeverageMap(ctx.db, req.body) }),
+    async (req) => {
+      const data = await updateLeverageMap(ctx.db, req.body);
+      await audit(ctx.db, authOf(req), { action: 'leverage.updated', subjectType: 'site_settings', details: { ...req.body } });
+      return { data };
+    },
   );
 }

@@ -26,6 +26,11 @@ export const defaultSiteSettings: SiteSettings = {
   privacy_url: null,
   risk_url: null,
   help_url: null,
+  savings_rate_pct: 3.5,
+  require_admin_2fa: false,
+  // Off: a customer's identity is already checked when they sign up (must_verify_account) and
+  // before a withdrawal, so holding every extra live account for review is the operator's choice.
+  approve_live_accounts: false,
 };
 
 /** SPEC §9: 100 per category when the operator set nothing. */
@@ -34,6 +39,11 @@ export const DEFAULT_LEVERAGE = 100;
 export async function getSiteSettings(db: DbOrTx): Promise<SiteSettings> {
   const stored = await readSetting<Partial<SiteSettings>>(db, 'site');
   return siteSettingsSchema.parse({ ...defaultSiteSettings, ...stored });
+}
+
+/** Whether the operator asks administrators to use two-factor sign-in. */
+export async function adminsNeedTwoFactor(db: DbOrTx): Promise<boolean> {
+  return (await getSiteSettings(db)).require_admin_2fa;
 }
 
 export async function updateSiteSettings(db: DbOrTx, patch: Partial<SiteSettings>): Promise<SiteSettings> {

@@ -41,17 +41,35 @@ export class MemoryInstrumentCatalog implements InstrumentCatalog {
   }
 }
 
+/** The pair whose price converts `quoteCurrency` into the account's: rate = price, or 1 / price when inverted. */
+export type RateSource = { assetId: number; invert: boolean };
+
+/** The priced pairs linking two currencies, direct first; empty when they are the same currency. */
+async function rateSources(catalog: InstrumentCatalog, quoteCurrency: string, accountCurrency: string): Promise<RateSource[]> {
+  const direct = await catalog.pair(quoteCurrency, accountCurrency);
+  const inverse = await catalog.pair(accountCurrency, quoteCurrency);
+  return [...(direct ? [{ assetId: direct.id, invert: false }] : []), ...(inverse ? [{ assetId: inverse.id, invert: true }] : [])];
+}
+
+/** The rate a source gives at the current quote, or null without a price. */
+export function rateFrom(source: RateSource, prices: Pick<PriceSource, 'quote'>): number | null {
+  const quote = prices.quote(source.assetId);
+  if (!quote || !(quote.price > 0)) return null;
+  return source.invert ? 1 / quote.price : quote.price;
+}
+
+/** The first linking pair that has a price now, for the risk book to re-read the rate at every check. */
+export async function conversionSource(catalog: InstrumentCatalog, prices: PriceSource, quoteCurrency: string, accountCurrency: string): Promise<RateSource | null> {
+  if (quoteCurrency.toUpperCase() === accountCurrency.toUpperCase()) return null;
+  return (await rateSources(catalog, quoteCurrency, accountCurrency)).find((s) => rateFrom(s, prices) !== null) ?? null;
+}
+
 /**
  * Account-currency value of one unit of `quoteCurrency`, from the mid price of the pair linking the
  * two (direct or inverse); 1 when they are the same; null when no priced pair links them.
  */
 export async function conversionRate(catalog: InstrumentCatalog, prices: PriceSource, quoteCurrency: string, accountCurrency: string): Promise<number | null> {
   if (quoteCurrency.toUpperCase() === accountCurrency.toUpperCase()) return 1;
-  const direct = await catalog.pair(quoteCurrency, accountCurrency);
-  const directQuote = direct ? prices.quote(direct.id) : null;
-  if (directQuote && directQuote.price > 0) return directQuote.price;
-  const inverse = await catalog.pair(accountCurrency, quoteCurrency);
-  const inverseQuote = inverse ? prices.quote(inverse.id) : null;
-  if (inverseQuote && inverseQuote.price > 0) return 1 / inverseQuote.price;
-  return null;
+  const source = await conversionSource(catalog, prices, quoteCurrency, accountCurrency);
+  return source ? rateFrom(source, prices) : null;
 }

@@ -34,4 +34,9 @@ export class ManualPriceSource implements PriceSource {
   isOpen(assetId: number): boolean {
     return !this.#closed.has(assetId);
   }
+
+  /** Prices set by hand are as fresh as whoever sets them says. */
+  stalled(): boolean {
+    return false;
+  }
 }

@@ -62,6 +62,7 @@ export async function planOrder(
   const problem = lotsProblem(body.volume);
   if (problem) throw invalid('volume', problem === 'off_step' ? msg.volumeStep : msg.volumeRange);
   if (!prices.isOpen(instrument.id)) throw new HttpError(422, msg.marketClosed);
+  if (body.order_type === 'market') requireLivePrices(prices);
   const quote = prices.quote(instrument.id);
   if (!quote) throw new HttpError(422, msg.noPrice);
   const side = body.type;
@@ -88,6 +89,14 @@ export async function planOrder(
     stopLoss,
     trailing,
   };
+}
+
+/** Seconds a client waits before retrying a fill refused because the feed stalled. */
+const STALL_RETRY_SECONDS = '5';
+
+/** Refuses a fill at market while the feed is stalled: its last price may be far from the market. */
+export function requireLivePrices(prices: PriceSource): void {
+  if (prices.stalled()) throw new HttpError(503, msg.pricesStalled, undefined, { 'Retry-After': STALL_RETRY_SECONDS });
 }
 
 function entryPrice(ctx: AppContext, side: Side, body: StoreTradeBody, quote: BidAsk): number {

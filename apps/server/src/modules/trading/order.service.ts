@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { TradingAccountRow } from '../accounts/accounts.repository.ts';
+import { ensureAccountUsable } from '../accounts/account-usable.ts';
 import type { PriceSource } from '../market/price-source.ts';
 import { planOrder, type OrderPlan, type StoreTradeBody } from './order-plan.ts';
 import { newTradeId } from './settlement.ts';
@@ -43,6 +44,7 @@ export async function placeOrder(ctx: AppContext, userId: number, body: StoreTra
   const found = await accountAndPlan(ctx.db, userId, body.account_id);
   if (!found) throw notFound(msg.accountNotFound);
   const { account } = found;
+  ensureAccountUsable(account, 'account_id');
   const hash = hashToken(JSON.stringify({ ...sorted(body), account_id: account.id }));
   const { catalog } = tradingRuntime(ctx);
   const valuer = new Valuer(catalog, prices, account.currency);

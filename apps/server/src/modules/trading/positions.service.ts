@@ -3,13 +3,14 @@ import { tradingMessages as msg, type ModifyTradeRequest, type Trade, type FillR
 import type { AppContext } from '../../app-context.ts';
 import { conflict, HttpError, invalid, notFound } from '../../http/errors.ts';
 import type { PriceSource } from '../market/price-source.ts';
-import { checkTargets, pendingSideMessage, trailingStart } from './order-plan.ts';
+import { checkTargets, pendingSideMessage, requireLivePrices, trailingStart } from './order-plan.ts';
 import { accountFor, requirePrices } from './order.service.ts';
 import { settleClose, type Settlement } from './settlement.ts';
 import { receipt, tradeView } from './trade-view.ts';
 import { announce, tradingRuntime } from './trading-runtime.ts';
 import { lockAccount, tradeById, tradeOfUser, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
 import { Valuer } from './valuation.ts';
+import { ensureAccountUsable } from '../accounts/account-usable.ts';
 
 /** The caller's trade, or 404 (another user's trade is not found either). */
 async function ownTrade(ctx: AppContext, userId: number, id: number): Promise<TradeRow> {
@@ -25,6 +26,7 @@ function ensureClosable(trade: TradeRow): void {
 
 function tradableQuote(prices: PriceSource, assetId: number) {
   if (!prices.isOpen(assetId)) throw new HttpError(422, msg.marketClosed);
+  requireLivePrices(prices);
   const quote = prices.quote(assetId);
   if (!quote) throw new HttpError(422, msg.noPrice);
   return quote;
@@ -82,6 +84,7 @@ export async function announceSettlement(ctx: AppContext, userId: number, settle
 export async function closeAll(ctx: AppContext, userId: number, accountId: number | undefined): Promise<{ data: Trade[]; message: string }> {
   const prices = requirePrices(ctx);
   const account = await accountFor(ctx, userId, accountId);
+  ensureAccountUsable(account, 'account_id');
   const valuer = new Valuer(tradingRuntime(ctx).catalog, prices, account.currency);
   const settlements = await ctx.db.transaction(async (tx) => {
     await lockAccount(tx, account.id);

@@ -1,5 +1,6 @@
 import { closingPrice, pnl, roundPrice, trailStop, type Side } from '@bourse/domain';
 import type { Quote } from '../market/price-source.ts';
+import { rateFrom, type RateSource } from './instruments.ts';
 import { TriggerIndex, type Cross, type Watch } from './trigger-index.ts';
 import type { TradeRow } from './trades.repository.ts';
 
@@ -40,8 +41,10 @@ const num = (v: string | null) => (v === null ? null : Number(v));
 export class RiskBook {
   readonly index = new TriggerIndex<Fire>();
   readonly accounts = new Map<number, AccountBook>();
-  /** Conversion rates `quote>account`, refreshed by the engine. */
+  /** Conversion rates `quote>account` as last known (the fallback when a pair has no price). */
   readonly rates = new Map<string, number>();
+  /** The pair each rate is read from at every check, so a move of that pair counts at once. */
+  readonly rateSources = new Map<string, RateSource>();
   stopOutLevel: number;
 
   constructor(stopOutLevel: number) {
@@ -115,9 +118,23 @@ export class RiskBook {
     return p.sl;
   }
 
+  /** A conversion rate at the current quote of its pair, remembered for when that pair has none. */
+  #rate(key: string, quoteOf: (assetId: number) => Quote | null): number | undefined {
+    const source = this.rateSources.get(key);
+    const live = source ? rateFrom(source, { quote: quoteOf }) : null;
+    if (live !== null) this.rates.set(key, live);
+    return live ?? this.rates.get(key);
+  }
+
   /**
-   * Exact margin check of an account at current quotes. Returns true when it is at or below the
-   * stop-out level; otherwise re-places its thresholds and returns false.
+   * Exact margin check of an account at current quotes and rates. Returns true when it is at or
+   * below the stop-out level; otherwise re-places its thresholds and returns false.
+   *
+   * A threshold is where the account would reach the level if its P&L moved linearly with that one
+   * price. For positions quoted in another currency it does not (the rate moves with the price, or
+   * with another pair's), so their thresholds sit at half that distance and the pair each rate is
+   * read from gets a threshold of its own: an early re-check costs little, a late one is a missed
+   * stop-out.
    */
   needsStopOut(accountId: number, quoteOf: (assetId: number) => Quote | null): boolean {
     const book = this.accounts.get(accountId);
@@ -126,29 +143,49 @@ export class RiskBook {
     book.thresholds = [];
     let equity = book.balance;
     let margin = 0;
-    const exposures = new Map<string, { assetId: number; side: Side; sensitivity: number; quote: Quote }>();
+    const exposures = new Map<string, { assetId: number; side: Side; sensitivity: number; quote: Quote; converted: boolean }>();
+    // Per rate pair: the quote-currency P&L whose account value that pair's price moves.
+    const rateExposures = new Map<number, { source: RateSource; quotePnl: number }>();
     for (const p of book.positions.values()) {
       if (p.status !== 'open') continue;
       margin += p.margin;
       const quote = quoteOf(p.assetId);
-      const rate = this.rates.get(`${p.quoteCurrency}>${book.currency}`);
+      const key = `${p.quoteCurrency}>${book.currency}`;
+      const rate = this.#rate(key, quoteOf);
       if (!quote || rate === undefined) continue;
-      equity += pnl({ side: p.side, units: p.units, openPrice: p.open, closePrice: closingPrice(p.side, quote), conversion: rate });
-      const key = `${p.assetId}:${p.side}`;
-      const e = exposures.get(key) ?? { assetId: p.assetId, side: p.side, sensitivity: 0, quote };
+      const quotePnl = pnl({ side: p.side, units: p.units, openPrice: p.open, closePrice: closingPrice(p.side, quote), conversion: 1 });
+      equity += quotePnl * rate;
+      const e = exposures.get(`${p.assetId}:${p.side}`) ?? { assetId: p.assetId, side: p.side, sensitivity: 0, quote, converted: rate !== 1 };
       e.sensitivity += p.units * rate;
-      exposures.set(key, e);
+      exposures.set(`${p.assetId}:${p.side}`, e);
+      const source = this.rateSources.get(key);
+      if (source && source.assetId !== p.assetId) {
+        const r = rateExposures.get(source.assetId) ?? { source, quotePnl: 0 };
+        r.quotePnl += quotePnl;
+        rateExposures.set(source.assetId, r);
+      }
     }
     if (margin <= 0) return false;
     if ((equity / margin) * 100 <= this.stopOutLevel) return true;
-    const share = (equity - (margin * this.stopOutLevel) / 100) / exposures.size;
+    const share = (equity - (margin * this.stopOutLevel) / 100) / (exposures.size + rateExposures.size);
+    const watch = (assetId: number, falling: boolean, from: Quote, move: number) =>
+      book.thresholds.push(
+        this.index.add({
+          assetId,
+          ...(falling ? { watch: 'bid' as const, cross: 'down' as const, level: from.bid - move } : { watch: 'ask' as const, cross: 'up' as const, level: from.ask + move }),
+          payload: { kind: 'stopout', accountId },
+        }),
+      );
     for (const e of exposures.values()) {
       if (e.sensitivity <= 0) continue;
-      const move = share / e.sensitivity;
-      const spec = e.side === 'buy'
-        ? { watch: 'bid' as const, cross: 'down' as const, level: e.quote.bid - move }
-        : { watch: 'ask' as const, cross: 'up' as const, level: e.quote.ask + move };
-      book.thresholds.push(this.index.add({ assetId: e.assetId, ...spec, payload: { kind: 'stopout', accountId } }));
+      watch(e.assetId, e.side === 'buy', e.quote, (share / e.sensitivity) * (e.converted ? 0.5 : 1));
+    }
+    for (const { source, quotePnl } of rateExposures.values()) {
+      const quote = quoteOf(source.assetId);
+      if (!quote || quotePnl === 0 || !(quote.price > 0)) continue;
+      // d(equity)/d(price) of this pair: the quote P&L times d(rate)/d(price).
+      const slope = quotePnl * (source.invert ? -1 / quote.price ** 2 : 1);
+      watch(source.assetId, slope > 0, quote, (share / Math.abs(slope)) * 0.5);
     }
     return false;
   }

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { KeyedQueue } from '../../lib/keyed-queue.ts';
 import { tradingAccounts } from '../../db/schema/index.ts';
 import type { PriceSource, Quote } from '../market/price-source.ts';
-import { conversionRate } from './instruments.ts';
+import { conversionSource, rateFrom } from './instruments.ts';
 import { closeOnTrigger, fillPending, stopOutAccount } from './risk-actions.ts';
 import { RiskBook, type Fire } from './risk-book.ts';
 import { announce, tradingRuntime, type TradeChange } from './trading-runtime.ts';
@@ -24,19 +25,18 @@ export function riskEngineOf(ctx: AppContext): RiskEngine | null {
 export class RiskEngine {
   readonly book: RiskBook;
   readonly #ctx: AppContext;
+  readonly #queue: KeyedQueue;
   #prices: PriceSource | null = null;
   #unsubscribe: (() => void) | null = null;
-  readonly #queues = new Map<number, Promise<void>>();
   readonly #refreshQueued = new Set<number>();
   readonly #trailQueued = new Map<number, { accountId: number; side: 'buy' | 'sell'; stop: number }>();
-  #running = 0;
-  #idle: (() => void)[] = [];
   #lastSync = new Date();
   /** Per account, the latest `updated_at` the book reflects; a later one in the database came from another node. */
   readonly #seen = new Map<number, number>();
 
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
+    this.#queue = new KeyedQueue((error, accountId) => ctx.log.error({ err: error, accountId }, 'risk engine action failed'));
     this.book = new RiskBook(ctx.config.trading.stopOutLevel);
   }
 
@@ -184,37 +184,32 @@ export class RiskEngine {
     const prices = this.#prices;
     if (!prices) return;
     for (const quote of new Set(rows.map((r) => r.quoteCurrency))) {
-      const rate = await conversionRate(tradingRuntime(this.#ctx).catalog, prices, quote, currency);
-      if (rate !== null) this.book.rates.set(`${quote}>${currency}`, rate);
+      const key = `${quote}>${currency}`;
+      const source = await conversionSource(tradingRuntime(this.#ctx).catalog, prices, quote, currency);
+      if (source) this.book.rateSources.set(key, source);
+      const rate = source ? rateFrom(source, prices) : quote.toUpperCase() === currency.toUpperCase() ? 1 : null;
+      if (rate !== null) this.book.rates.set(key, rate);
     }
   }
 
   /** Runs `job` after the account's earlier jobs; announces what it changed. */
   #run(accountId: number, job: () => Promise<TradeChange | null>, refreshAfter: boolean): void {
-    this.#running++;
-    const previous = this.#queues.get(accountId) ?? Promise.resolve();
-    const next = previous
-      .then(job)
-      .then(async (change) => {
+    this.#queue.run(accountId, async () => {
+      try {
+        const change = await job();
         if (change) await announce(this.#ctx, change);
         // A stale trigger changed nothing; reloading puts the account's triggers back.
         else if (refreshAfter) this.refresh(accountId);
-      })
-      .catch((error: unknown) => {
+      } catch (error) {
         this.#ctx.log.error({ err: error, accountId }, 'risk engine action failed');
         if (refreshAfter) this.refresh(accountId);
-      })
-      .finally(() => {
-        if (this.#queues.get(accountId) === next) this.#queues.delete(accountId);
-        if (--this.#running === 0) for (const resolve of this.#idle.splice(0)) resolve();
-      });
-    this.#queues.set(accountId, next);
+      }
+    });
   }
 
   /** Resolves once every queued action (and what it queued in turn) has finished. */
   idle(): Promise<void> {
-    if (this.#running === 0) return Promise.resolve();
-    return new Promise((resolve) => this.#idle.push(resolve));
+    return this.#queue.idle();
   }
 }
 

@@ -38,7 +38,20 @@ export function tradeView(row: TradeRow, live?: LiveFigures | null): Trade {
     slippage: num(row.slippage),
     latency_ms: row.latencyMs,
     created_at: row.createdAt.toISOString(),
+    ...placedBy(row.idempotencyKey),
   };
+}
+
+/** Robots and the Auto Trader tag their orders through the idempotency keys they derive. */
+function placedBy(key: string | null): Pick<Trade, 'placed_by' | 'robot_id'> {
+  const robot = key?.match(/^robot:(\d+):/);
+  if (robot) return { placed_by: 'robot', robot_id: Number(robot[1]) };
+  return { placed_by: key?.startsWith('autotrader:') ? 'autotrader' : 'customer', robot_id: null };
+}
+
+/** Keys only the server's own robots derive; a client sending one would pass its order off as theirs. */
+export function isServerKey(key: string): boolean {
+  return key.startsWith('robot:') || key.startsWith('autotrader:');
 }
 
 /** SPEC §8 success line: "Bought 0.01 lots (1000 units) at 1.10012"; a close reads "Closed ...". */

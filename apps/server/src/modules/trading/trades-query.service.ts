@@ -1,12 +1,14 @@
 import { Decimal } from 'decimal.js';
 import type { AccountSummaryView, Trade } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
+import type { TradingAccountRow } from '../accounts/accounts.repository.ts';
 import { ManualPriceSource } from './manual-price-source.ts';
 import { accountFor } from './order.service.ts';
 import { tradeView } from './trade-view.ts';
 import { tradingRuntime } from './trading-runtime.ts';
 import { pageTrades, realisedPnl, tradesOfAccount, type TradeRow } from './trades.repository.ts';
 import { Valuer } from './valuation.ts';
+import { csvCell } from '../../lib/csv.ts';
 
 export const TRADES_PAGE_SIZE = 20;
 
@@ -24,15 +26,19 @@ function valuerFor(ctx: AppContext, currency: string): Valuer {
 /** A page of the account's open trades (with live closing price and P&L), closed trades or pending orders. */
 export async function listTrades(ctx: AppContext, userId: number, list: TradeList, page: number, accountId?: number) {
   const account = await accountFor(ctx, userId, accountId);
+  return tradesPage(ctx, account, list, page, (p) => `/api/v1${pathOf[list]}?page=${p}${accountId ? `&account_id=${accountId}` : ''}`);
+}
+
+/** One page of one of the account's lists; `link` is the address of another page of the same list. */
+export async function tradesPage(ctx: AppContext, account: TradingAccountRow, list: TradeList, page: number, link: (page: number) => string) {
   const { rows, total } = await pageTrades(ctx.db, account.id, [...statusesOf[list]], page, TRADES_PAGE_SIZE);
   const valuer = valuerFor(ctx, account.currency);
   const data: Trade[] = [];
   for (const row of rows) data.push(tradeView(row, row.status === 'open' ? await valuer.live(row) : null));
-  const query = (p: number) => `/api/v1${pathOf[list]}?page=${p}${accountId ? `&account_id=${accountId}` : ''}`;
   return {
     data,
     meta: { current_page: page, per_page: TRADES_PAGE_SIZE, total },
-    links: { next: page * TRADES_PAGE_SIZE < total ? query(page + 1) : null },
+    links: { next: page * TRADES_PAGE_SIZE < total ? link(page + 1) : null },
   };
 }
 
@@ -76,12 +82,4 @@ export async function closedTradesCsv(ctx: AppContext, userId: number, accountId
 function csvLine(row: TradeRow): string {
   const view = tradeView(row);
   return CSV_COLUMNS.map((c) => csvCell(view[c])).join(',');
-}
-
-/** Quotes a cell, and defuses text a spreadsheet would run as a formula. */
-function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) || safe !== value ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

@@ -95,6 +95,17 @@ export class TriggerIndex<T> {
     if (entry.heap.dead > 64 && entry.heap.dead > entry.heap.keys.length / 2) this.#compact(entry.heap);
   }
 
+  /**
+   * The level of `assetId`'s trigger nearest to crossing on one side, or null when it has none. A
+   * removed trigger may still answer, so it is a bound: nothing fires before the price reaches it.
+   */
+  nearest(assetId: number, watch: Watch, cross: Cross): number | null {
+    const book = this.#books.get(assetId);
+    const heap = book && (watch === 'bid' ? (cross === 'up' ? book.bidUp : book.bidDown) : cross === 'up' ? book.askUp : book.askDown);
+    if (!heap || heap.keys.length === 0) return null;
+    return cross === 'up' ? heap.keys[0]! : -heap.keys[0]!;
+  }
+
   /** Removes and returns every trigger of `assetId` that the bid and ask have crossed. */
   collect(assetId: number, bid: number, ask: number): T[] {
     const book = this.#books.get(assetId);

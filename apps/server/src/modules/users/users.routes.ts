@@ -14,7 +14,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     '/user',
     { config: { allowDeactivated: true }, schema: { tags: ['user'], response: { 200: userResponse } } },
     async (req) => {
-      const user = await userViewById(ctx.db, authOf(req).userId);
+      const user = await userViewById(ctx, authOf(req).userId);
       if (!user) throw notFound();
       return { data: user };
     },

@@ -1,7 +1,9 @@
 import type { User } from '@bourse/contract';
+import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accountsOfUser } from '../accounts/accounts.repository.ts';
 import { accountTypeOf, findUserById, unreadNotifications, type UserRow } from './users.repository.ts';
+import { avatarLink } from '../personal/avatar-link.ts';
 import { isOnline } from './presence.ts';
 
 /** Extra user fields owned by other modules (unread chat count, owned robots), registered at start. */
@@ -11,8 +13,12 @@ export function addUserExtras(provider: (db: DbOrTx, userId: number) => Promise<
   extraProviders.push(provider);
 }
 
-/** The user as GET /user returns it (SPEC §3 User). */
-export async function userView(db: DbOrTx, row: UserRow): Promise<User> {
+/** What a user view reads: the database, and the upload settings that sign the avatar link. */
+type ViewContext = Pick<AppContext, 'db' | 'config'>;
+
+/** The user as GET /user returns it (SPEC §3 User), shown to the user or to staff. */
+export async function userView(ctx: ViewContext, row: UserRow): Promise<User> {
+  const db = ctx.db;
   const [accounts, plan, notes, extras] = await Promise.all([
     accountsOfUser(db, row.id),
     accountTypeOf(db, row.accountTypeId),
@@ -31,7 +37,7 @@ export async function userView(db: DbOrTx, row: UserRow): Promise<User> {
     phone: row.phone,
     country: row.country,
     nationality: row.nationality,
-    avatar: row.avatar,
+    avatar: avatarLink(ctx.config.uploads, row.avatar),
     account_id: row.accountId,
     role: row.role,
     status: row.status,
@@ -48,6 +54,8 @@ export async function userView(db: DbOrTx, row: UserRow): Promise<User> {
       currency: a.currency,
       balance: a.balance,
       credit: a.credit,
+      status: a.status,
+      rejection_reason: a.status === 'rejected' ? a.reviewReason : null,
     })),
     account_type: { id: plan.id, title: plan.title, color: plan.color, icon: plan.icon, image: plan.image, leverage: plan.leverage },
     autotrader: row.autotrader,
@@ -56,7 +64,7 @@ export async function userView(db: DbOrTx, row: UserRow): Promise<User> {
   };
 }
 
-export async function userViewById(db: DbOrTx, id: number): Promise<User | null> {
-  const row = await findUserById(db, id);
-  return row ? userView(db, row) : null;
+export async function userViewById(ctx: ViewContext, id: number): Promise<User | null> {
+  const row = await findUserById(ctx.db, id);
+  return row ? userView(ctx, row) : null;
 }

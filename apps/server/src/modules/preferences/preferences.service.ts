@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import { type NotificationTopic, type Preferences, type PreferencesUpdate, preferencesSchema } from '@bourse/contract';
+import type { AppContext } from '../../app-context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { audit } from '../audit/audit.service.ts';
+import { notify, type NewNotification } from '../notifications/notifications.service.ts';
+
+export async function preferencesOf(db: DbOrTx, userId: number): Promise<Preferences> {
+  const [row] = await db.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId));
+  // Stored settings a later version no longer accepts fall back to their defaults.
+  const parsed = preferencesSchema.safeParse(row?.preferences ?? {});
+  return parsed.success ? parsed.data : preferencesSchema.parse({});
+}
+
+export async function updatePreferences(db: DbOrTx, userId: number, patch: PreferencesUpdate): Promise<Preferences> {
+  const current = await preferencesOf(db, userId);
+  const next = preferencesSchema.parse({ ...current, ...patch, notifications: { ...current.notifications, ...patch.notifications } });
+  await db.update(users).set({ preferences: next }).where(eq(users.id, userId));
+  await audit(db, { userId, role: 'customer' }, { action: 'preferences.updated', subjectType: 'user', subjectId: userId, userId, details: { ...patch } });
+  return next;
+}
+
+/**
+ * Tells the customer about something, the ways they chose for its topic: an in-app notification
+ * (with its realtime event) and/or an email.
+ */
+export async function tell(ctx: AppContext, userId: number, topic: NotificationTopic, note: NewNotification): Promise<void> {
+  const prefs = (await preferencesOf(ctx.db, userId)).notifications[topic];
+  if (prefs.in_app) await notify(ctx, userId, note);
+  if (!prefs.email) return;
+  const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (user) await ctx.mailer.send({ to: user.email, subject: note.title, text: note.message });
+}

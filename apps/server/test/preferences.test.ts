@@ -1,0 +1,89 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depositWallets, notifications, tradingAccounts } from '../src/db/schema/index.ts';
+import { createTestUser, type TestUser } from './helpers/factories.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+let server: TestServer;
+let admin: TestUser;
+let wallet: number;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await createTestUser(server, { role: 'admin' });
+  const [w] = await server.ctx.db.insert(depositWallets).values({ crypto: 'ethereum', address: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F', minAmount: '10' }).returning();
+  wallet = w!.id;
+});
+afterAll(() => server.close());
+
+const prefs = async (user: TestUser) => (await server.call('GET', '/user/preferences', { token: user.token })).body.data;
+const put = (user: TestUser, body: unknown) => server.call('PUT', '/user/preferences', { token: user.token, body });
+const mailsTo = (email: string) => {
+  const file = path.join(server.ctx.config.dataDir, 'mail.log');
+  return existsSync(file) ? readFileSync(file, 'utf8').split('--- ').filter((m) => m.includes(`To: ${email}`)) : [];
+};
+
+/** A crypto deposit an operator confirms: a 'money' notification. */
+async function confirmedDeposit(user: TestUser) {
+  const [, live] = await server.ctx.db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, user.id)).orderBy(tradingAccounts.id);
+  const tx = Array.from({ length: 64 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+  const claim = await server.call('POST', '/deposits/crypto', { token: user.token, body: { account_id: live!.id, wallet_id: wallet, amount: 20, tx_hash: tx } });
+  await server.call('POST', `/admin/money/${claim.body.data.id}/approve`, { token: admin.token, body: { credited_amount: 20 } });
+}
+
+describe('preferences', () => {
+  it('starts from the defaults and keeps what the customer changes, refusing unknown zones and fields', async () => {
+    const user = await createTestUser(server);
+    expect(await prefs(user)).toEqual({
+      display_currency: 'USD',
+      sound: true,
+      time_zone: 'UTC',
+      notifications: { trading: { in_app: true, email: false }, money: { in_app: true, email: true }, account: { in_app: true, email: true }, alerts: { in_app: true, email: false } },
+    });
+    const saved = await put(user, { display_currency: 'EUR', sound: false, time_zone: 'Europe/Paris', notifications: { trading: { in_app: false, email: true } } });
+    expect(saved.status).toBe(200);
+    expect(await prefs(user)).toMatchObject({ display_currency: 'EUR', sound: false, time_zone: 'Europe/Paris', notifications: { trading: { in_app: false, email: true }, money: { in_app: true, email: true } } });
+    expect((await put(user, { time_zone: 'Mars/Olympus' })).status).toBe(422);
+    expect((await put(user, { theme: 'pink' })).status).toBe(422);
+    expect((await server.call('GET', '/user/preferences')).status).toBe(401);
+    expect((await prefs(await createTestUser(server))).display_currency).toBe('USD');
+  });
+
+  it('keeps the language once chosen, one of those the app speaks', async () => {
+    const user = await createTestUser(server);
+    expect((await prefs(user)).language).toBeUndefined();
+    expect((await put(user, { language: 'ar' })).body.data).toMatchObject({ language: 'ar', time_zone: 'UTC' });
+    expect((await prefs(user)).language).toBe('ar');
+    expect((await put(user, { language: 'xx' })).status).toBe(422);
+    expect((await put(user, { language: 'EN' })).status).toBe(422);
+    await put(user, { sound: false });
+    expect(await prefs(user)).toMatchObject({ language: 'ar', sound: false });
+    expect((await prefs(await createTestUser(server))).language).toBeUndefined();
+  });
+
+  it('keeps the theme once chosen, leaving the other settings as they were', async () => {
+    const user = await createTestUser(server);
+    expect((await prefs(user)).theme).toBeUndefined();
+    await put(user, { sound: false });
+    expect((await put(user, { theme: 'light' })).body.data).toMatchObject({ theme: 'light', sound: false });
+    expect(await prefs(user)).toMatchObject({ theme: 'light', sound: false, time_zone: 'UTC' });
+    await put(user, { time_zone: 'Asia/Tokyo' });
+    expect((await prefs(user)).theme).toBe('light');
+    expect((await put(user, { theme: 'system' })).body.data.theme).toBe('system');
+    expect((await put(user, { theme: null })).status).toBe(422);
+  });
+
+  it('delivers each topic only the ways the customer chose', async () => {
+    const both = await createTestUser(server);
+    await confirmedDeposit(both);
+    expect((await server.ctx.db.select().from(notifications).where(eq(notifications.userId, both.id))).map((n) => n.title)).toContain('Deposit credited');
+    expect(mailsTo(both.email).some((m) => m.includes('Deposit credited'))).toBe(true);
+
+    const quiet = await createTestUser(server);
+    await put(quiet, { notifications: { money: { in_app: false, email: false } } });
+    await confirmedDeposit(quiet);
+    expect((await server.ctx.db.select().from(notifications).where(eq(notifications.userId, quiet.id))).map((n) => n.title)).not.toContain('Deposit credited');
+    expect(mailsTo(quiet.email)).toEqual([]);
+  });
+});

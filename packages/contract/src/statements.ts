@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/** GET /accounts/{id}/statements: the months ('YYYY-MM', newest first) with activity. */
+export const statementMonthsResponse = z.object({ data: z.array(z.string().regex(/^\d{4}-\d{2}$/)) });
+
+/** GET /accounts/{id}/statements/{YYYY-MM}.{csv|pdf} */
+export const statementParams = z.object({
+  id: z.coerce.number().int().positive(),
+  file: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])\.(csv|pdf)$/, 'Ask for YYYY-MM.csv or YYYY-MM.pdf.'),
+});
+
+const kindLabels: Record<string, string> = {
+  deposit: 'Deposit',
+  withdrawal: 'Withdrawal',
+  realised_pnl: 'Realised P&L',
+  purchase: 'Purchase',
+  fee: 'Fee',
+  correction: 'Correction',
+  transfer: 'Transfer',
+};
+
+/** A ledger entry kind as people read it; kinds added later read as their words ('savings_interest' → 'Savings interest'). */
+export function journalKindLabel(kind: string): string {
+  const known = kindLabels[kind];
+  if (known) return known;
+  const words = kind.replaceAll(/[_-]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : 'Other';
+}
+
+/** The groups a statement totals by, in the order it prints them; every kind not named falls in 'other'. */
+export const statementCategories = ['deposits', 'withdrawals', 'realised_pnl', 'fees', 'purchases', 'corrections', 'other'] as const;
+export type StatementCategory = (typeof statementCategories)[number];
+
+export const statementCategoryLabels: Record<StatementCategory, string> = {
+  deposits: 'Deposits',
+  withdrawals: 'Withdrawals',
+  realised_pnl: 'Realised P&L',
+  fees: 'Fees',
+  purchases: 'Purchases',
+  corrections: 'Corrections',
+  other: 'Other',
+};
+
+const categoryOfKind: Record<string, StatementCategory> = {
+  deposit: 'deposits',
+  withdrawal: 'withdrawals',
+  realised_pnl: 'realised_pnl',
+  fee: 'fees',
+  purchase: 'purchases',
+  correction: 'corrections',
+};
+
+export const statementCategoryOf = (kind: string): StatementCategory => categoryOfKind[kind] ?? 'other';
+
+/** GET /accounts/{id}/history?range=30d|90d|1y */
+export const historyRanges = { '30d': 30, '90d': 90, '1y': 365 } as const;
+export type HistoryRange = keyof typeof historyRanges;
+export const accountHistoryQuery = z.object({ range: z.enum(['30d', '90d', '1y']).default('90d') });
+
+/** A ledger entry as the dashboard lists it; a realised P&L entry carries the trade it closed. */
+const activityItem = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  amount: z.string(),
+  balance_after: z.string(),
+  reference: z.string().nullable(),
+  created_at: z.string(),
+  trade: z.object({ symbol: z.string(), side: z.string(), lots: z.string(), close_reason: z.string().nullable() }).nullable(),
+});
+
+/**
+ * The balance at the end of every UTC day of the range (from the account's first entry when later),
+ * the equity (balance + floating P&L) at the last hourly snapshot of each day (from the first
+ * snapshot when later), and realised P&L.
+ */
+export const accountHistoryResponse = z.object({
+  data: z.object({
+    currency: z.string(),
+    points: z.array(z.object({ date: z.string(), balance: z.string() })),
+    equity_points: z.array(z.object({ date: z.string(), equity: z.string() })),
+    pnl_today: z.string(),
+    pnl_lifetime: z.string(),
+    activity: z.array(activityItem),
+  }),
+});
+export type AccountHistory = z.infer<typeof accountHistoryResponse>['data'];
+export type AccountActivity = z.infer<typeof activityItem>;
