@@ -26,6 +26,9 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The SPEC's look is dark; a first visit follows the device, so the browser asks for dark
+    // (specs about the light theme ask for light themselves).
+    colorScheme: 'dark',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
@@ -51,6 +54,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: '100000', NODE_ENV: 'development', PRICE_SEED: '42' },
+    // Robots pass every 2 s so a browser test sees one trade without waiting out the minute.
+    env: { PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: '100000', NODE_ENV: 'development', PRICE_SEED: '42', ROBOT_PASS_MS: '2000' },
   },
 });

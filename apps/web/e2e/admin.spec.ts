@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { ADMIN, newCustomer, screenshots, signIn, type Customer } from './helpers';
+import { generate } from 'otplib';
+import { ADMIN, apiCall, newCustomer, screenshots, signIn, type Customer } from './helpers';
 
 /** Extra browser contexts a test opens (admin, second visitor); closed after each test. */
 const opened: BrowserContext[] = [];
@@ -84,6 +85,38 @@ test('a one-time login link signs the client in once', async ({ browser, baseURL
   await expect(other.getByRole('heading', { name: 'Sign-in link not valid' })).toBeVisible();
 });
 
+test('a login link for a client with two-factor on asks for the code before signing in', async ({ browser, baseURL }) => {
+  const customer = await newCustomer(baseURL!);
+  const signedIn = await apiCall<{ data: { token: string } }>(baseURL!, 'POST', '/auth/login', { body: customer });
+  const setup = await apiCall<{ data: { secret: string } }>(baseURL!, 'POST', '/user/two-factor/setup', { token: signedIn.data.token, body: { password: customer.password } });
+  const secret = setup.data.secret;
+  const step = (offset: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
+  await apiCall(baseURL!, 'POST', '/user/two-factor/enable', { token: signedIn.data.token, body: { code: await step(-1) } });
+
+  const admin = await adminPage(browser);
+  const dialog = await openClient(admin, customer);
+  await dialog.getByRole('button', { name: 'Copy one-time login link' }).click();
+  const link = await dialog.getByLabel('One-time login link').inputValue();
+
+  const page = await (await newContext(browser, baseURL)).newPage();
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  const form = page.getByRole('form', { name: 'Two-factor code' });
+  await expect(form.getByLabel('Authentication code')).toBeVisible();
+  await expect(page.getByText('Your account uses two-factor sign-in.')).toBeVisible();
+  await expect(page).toHaveURL(/\/auto-login\?token=/);
+  // No session yet: the link alone proves nothing.
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user-storage') ?? '{"state":{}}').state.token ?? null)).toBeNull();
+  await screenshots(page, 'auto-login-two-factor');
+
+  await form.getByLabel('Authentication code').fill('000000');
+  await form.getByRole('button', { name: 'Verify' }).click();
+  await expect(form.getByText('The code is invalid or has already been used.')).toBeVisible();
+  await form.getByLabel('Authentication code').fill(await step(1));
+  await form.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/main\/dashboard$/);
+  await expect(page.getByRole('heading', { name: `Welcome, ${customer.firstName}` })).toBeVisible();
+});
+
 test('signing a client out everywhere sends them to the login page (401)', async ({ browser, page, baseURL }) => {
   const customer = await newCustomer(baseURL!);
   await signIn(page, customer);
@@ -155,4 +188,26 @@ test('a failed client list says so and Retry loads it', async ({ page }) => {
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByText('Failed to load clients')).toBeHidden();
   await expect(page).toHaveURL(/status=deactivated/);
+});
+
+test('the admin credits a customer by hand with a reason and reads it in the ledger and the history', async ({ browser, baseURL }) => {
+  const customer = await newCustomer(baseURL!);
+  const admin = await adminPage(browser);
+  const dialog = await openClient(admin, customer);
+  await dialog.getByRole('tab', { name: 'Ledger' }).click();
+  const adjust = dialog.getByRole('form', { name: 'Adjust balance' });
+  await adjust.getByLabel('Amount (− to debit)').fill('-50');
+  await adjust.getByLabel('Reason').fill('Chargeback');
+  await adjust.getByRole('button', { name: 'Post' }).click();
+  await expect(admin.locator('[data-sonner-toast]').filter({ hasText: 'Your free margin does not cover this amount.' })).toBeVisible();
+  await adjust.getByLabel('Amount (− to debit)').fill('75.25');
+  await adjust.getByLabel('Reason').fill('Goodwill for the outage');
+  await adjust.getByRole('button', { name: 'Post' }).click();
+  await expect(admin.locator('[data-sonner-toast]').filter({ hasText: 'Balance is now $75.25' })).toBeVisible();
+  await expect(dialog.getByTestId('ledger-entry').first()).toContainText('adjustment: Goodwill for the outage');
+  await dialog.getByRole('list', { name: 'Ledger' }).scrollIntoViewIfNeeded();
+  await screenshots(admin, 'admin-client-ledger');
+  await dialog.getByRole('tab', { name: 'History' }).click();
+  await expect(dialog.getByTestId('audit-entry').first()).toContainText('account.adjusted');
+  await expect(dialog.getByTestId('audit-entry').first()).toContainText('Goodwill for the outage');
 });

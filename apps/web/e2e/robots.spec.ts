@@ -45,3 +45,46 @@ test('an owned advisor is configured, started, stopped and deactivated from the 
   await expect(algo.getByRole('button', { name: /Trend Rider/ })).toContainText('Stopped');
   await expect.poll(robots).toEqual([]);
 });
+
+test('a running advisor trades on the server: the fill is tagged in the positions and marked on the chart, and the kill switch stops it', async ({ page, baseURL }) => {
+  test.slow();
+  const user = await newCustomer(baseURL!);
+  const { data: session } = await apiCall<{ data: { token: string } }>(baseURL!, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
+  const { data: items } = await apiCall<{ data: { id: number; name: string }[] }>(baseURL!, 'GET', '/expert_advisors', { token: session.token });
+  const grid = items.find((i) => i.name === 'Grid Harvester')!;
+  await apiCall(baseURL!, 'POST', '/purchase/ea', { token: session.token, body: { expert_advisor_id: grid.id } });
+
+  await signIn(page, user);
+  await page.goto('/mt4');
+  await expect(page.getByTestId('buy-price')).toHaveText(/^\d/, { timeout: 20_000 });
+  await expect(page.getByTestId('chart-title')).toContainText('BTC/USD');
+  const algo = page.getByRole('region', { name: 'Algo Trader' });
+  await algo.getByRole('button', { name: /Grid Harvester/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Grid Harvester' });
+  await expect(panel.getByLabel('Instrument', { exact: true })).toHaveValue(/\d+/);
+  // The smallest step: nearly every 1-minute bar of BTC/USD crosses a level.
+  await panel.getByLabel('Grid step, % of the anchor price').fill('0.01');
+  await panel.getByLabel('Lots per order', { exact: true }).fill('0.05');
+  await panel.getByLabel('Most lots per order').fill('0.01');
+  await panel.getByLabel('Daily loss limit').fill('500');
+  await panel.getByRole('switch', { name: 'Running' }).click();
+  await expect(toast(page, 'Grid Harvester has been activated.')).toBeVisible();
+
+  // The server's pass places the order through the engine; the room learns of it like any fill.
+  const tagged = page.getByTestId('position-row').filter({ has: page.getByTestId('placed-by') });
+  await expect(tagged.first()).toBeVisible({ timeout: 150_000 });
+  await expect(tagged.first().getByTestId('placed-by')).toHaveText('Grid Harvester');
+  await expect(tagged.first()).toContainText('0.01');
+  await expect(page.getByTestId('price-chart')).not.toHaveAttribute('data-markers', '0');
+  await expect(panel.getByTestId('robot-open-positions')).not.toHaveText(/^0 /, { timeout: 15_000 });
+  await expect(panel.getByTestId('robot-status')).toContainText(/Grid level -?\d+: (Bought|Sold) 0.01 lots/);
+  await screenshots(page, 'ea-panel-running');
+  await panel.getByRole('button', { name: 'Close' }).first().click();
+  await screenshots(page, 'robot-trade-on-chart');
+
+  await algo.getByRole('switch', { name: 'Automated trading' }).click();
+  await expect(toast(page, 'Automated trading is off on this account: 1 stopped.')).toBeVisible();
+  await expect(algo.getByRole('button', { name: /Grid Harvester/ })).toContainText('Stopped');
+  await algo.getByRole('switch', { name: 'Automated trading' }).click();
+  await expect(toast(page, 'Automated trading is on again.')).toBeVisible();
+});

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '@/stores/session-store';
 import { NotFoundPage } from './routes/not-found';
+import { isStaff } from '@bourse/contract';
 
 /** Signed-in users only; others go to the login page. */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
@@ -16,14 +17,14 @@ export function AdminRoute({ children }: { children: ReactNode }) {
   const user = useSession((s) => s.user);
   const token = useSession((s) => s.token);
   if (!token) return <Navigate to="/" replace />;
-  if (user?.role !== 'admin') return <NotFoundPage />;
+  if (!isStaff(user?.role)) return <NotFoundPage />;
   return <>{children}</>;
 }
 
 /** SPEC §2: a logged-in user (user and token present) visiting registration screens goes to /main. */
 export function GuestRoute({ children }: { children: ReactNode }) {
   const signedIn = useSession((s) => Boolean(s.user && s.token));
-  const isAdmin = useSession((s) => s.user?.role === 'admin');
+  const isAdmin = useSession((s) => isStaff(s.user?.role));
   if (signedIn) return <Navigate to={isAdmin ? '/admin' : '/main'} replace />;
   return <>{children}</>;
 }

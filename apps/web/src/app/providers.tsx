@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { RETRY_MS, TOAST } from '@/config/constants';
+import { useTheme } from '@/stores/theme-store';
+import { useTranslation } from 'react-i18next';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -9,14 +11,18 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** Query cache and toasts (SPEC §9 toast constants; placed top-right). */
+/** Query cache and toasts (SPEC §9 toast constants; placed top-right, in the app's theme). */
 export function Providers({ children }: { children: ReactNode }) {
+  const theme = useTheme((s) => s.theme);
+  // Right-to-left languages get the toasts in the mirrored corner.
+  const rtl = useTranslation().i18n.dir() === 'rtl';
   return (
     <QueryClientProvider client={queryClient}>
       {children}
       <Toaster
-        position="top-right"
-        theme="dark"
+        position={rtl ? 'top-left' : 'top-right'}
+        dir={rtl ? 'rtl' : 'ltr'}
+        theme={theme}
         richColors
         closeButton
         duration={TOAST.durationMs}

@@ -3,6 +3,7 @@ import { Root } from './root';
 import { AdminRoute, GuestRoute, ProtectedRoute } from './guards';
 import { NotFoundPage } from './routes/not-found';
 import { RouteLoading } from './gates/loading-screen';
+import { AdminTwoFactorGate } from './gates/admin-two-factor-gate';
 
 /** Loads a screen's chunk on first visit; `name` is the component the module exports. */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
@@ -28,6 +29,7 @@ export const router = createBrowserRouter([
       },
       { path: '/forgot-password', lazy: page(() => import('@/features/auth/components/forgot-password-page'), 'ForgotPasswordPage') },
       { path: '/auto-login', lazy: page(() => import('@/features/auth/components/auto-login-page'), 'AutoLoginPage') },
+      { path: '/confirm-email', lazy: page(() => import('@/features/personal/confirm-email-page'), 'ConfirmEmailPage') },
       {
         path: '/main',
         element: <ProtectedRoute><Outlet /></ProtectedRoute>,
@@ -41,15 +43,15 @@ export const router = createBrowserRouter([
           { path: 'chat', lazy: page(() => import('@/features/chat/chat-page'), 'ChatPage') },
           { path: 'marketplace', lazy: page(() => import('@/features/marketplace/components/marketplace-page'), 'MarketplacePage') },
           { path: 'deposit', lazy: page(() => import('@/features/client-area/client-area-pages'), 'DepositRedirect') },
-          { path: 'deposit/card', lazy: page(() => import('@/features/client-area/client-area-pages'), 'DepositPage') },
-          { path: 'deposit/:crypto', lazy: page(() => import('@/features/client-area/client-area-pages'), 'DepositPage') },
-          { path: 'deposit/:crypto/:walletId', lazy: page(() => import('@/features/client-area/client-area-pages'), 'DepositPage') },
+          { path: 'deposit/card', lazy: page(() => import('@/features/money/deposit-page'), 'CardDepositPage') },
+          { path: 'deposit/:crypto', lazy: page(() => import('@/features/money/deposit-page'), 'DepositPage') },
+          { path: 'deposit/:crypto/:walletId', lazy: page(() => import('@/features/money/deposit-page'), 'DepositPage') },
           { path: 'personal', lazy: page(() => import('@/features/client-area/client-area-pages'), 'PersonalPage') },
-          { path: 'withdrawal', lazy: page(() => import('@/features/client-area/client-area-pages'), 'WithdrawalPage') },
+          { path: 'withdrawal', lazy: page(() => import('@/features/money/withdrawal-page'), 'WithdrawalPage') },
           { path: 'verification', lazy: page(() => import('@/features/client-area/client-area-pages'), 'VerificationPage') },
-          { path: 'savings', lazy: page(() => import('@/features/client-area/client-area-pages'), 'SavingsPage') },
-          { path: 'settings', lazy: page(() => import('@/features/client-area/client-area-pages'), 'SettingsPage') },
-          { path: 'test', lazy: page(() => import('@/features/client-area/client-area-pages'), 'TestPage') },
+          { path: 'savings', lazy: page(() => import('@/features/savings/savings-page'), 'SavingsPage') },
+          { path: 'settings', lazy: page(() => import('@/features/settings/settings-page'), 'SettingsPage') },
+          { path: 'test', lazy: page(() => import('@/features/client-area/test-page'), 'TestPage') },
             ],
           },
         ],
@@ -61,7 +63,7 @@ export const router = createBrowserRouter([
       },
       {
         path: '/admin',
-        element: <AdminRoute><Outlet /></AdminRoute>,
+        element: <AdminRoute><AdminTwoFactorGate><Outlet /></AdminTwoFactorGate></AdminRoute>,
         children: [
           {
             lazy: page(() => import('@/features/admin/admin-layout'), 'AdminLayout'),
@@ -74,6 +76,9 @@ export const router = createBrowserRouter([
               { path: 'catalogue/:id', lazy: page(() => import('@/features/admin/catalogue-edit-page'), 'CatalogueEditPage') },
               { path: 'sales', lazy: page(() => import('@/features/admin/sales-page'), 'SalesPage') },
               { path: 'requests', lazy: page(() => import('./routes/admin-requests-page'), 'AdminRequestsPage') },
+              { path: 'money', lazy: page(() => import('@/features/admin/money-page'), 'MoneyPage') },
+              { path: 'verification', lazy: page(() => import('@/features/verification/admin/verification-queue-page'), 'VerificationQueuePage') },
+              { path: 'verification/:userId', lazy: page(() => import('@/features/verification/admin/verification-review-page'), 'VerificationReviewPage') },
             ],
           },
         ],

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { BOOTSTRAP_DELAY_MS, isPublicPath } from '@/config/constants';
 import { useSession } from '@/stores/session-store';
+import { usePreferences } from '@/stores/preferences-store';
 import { useSiteData } from '@/stores/site-data-store';
 
 /**
@@ -23,7 +24,9 @@ export function useBootstrap() {
     const timer = setTimeout(async () => {
       done.current = true;
       const user = await useSession.getState().fetchUser();
-      if (user) await useSiteData.getState().fetchData();
+      if (!user) return;
+      await useSiteData.getState().fetchData();
+      await usePreferences.getState().load();
     }, BOOTSTRAP_DELAY_MS);
     return () => clearTimeout(timer);
   }, [token, onPublic]);

@@ -41,6 +41,12 @@ export const STORAGE = {
   registration: 'registration_data',
   currency: 'currency-storage',
   watchlist: 'watchlist-storage',
+  /** The device's theme choice as a plain word (public/theme-boot.js reads it before the app loads). */
+  theme: 'theme-storage',
+  /** The device's language choice (an ISO 639-1 code). */
+  language: 'language-storage',
+  /** The trading room's layout, one entry per user: `room-layout:<user id>`. */
+  roomLayout: 'room-layout',
 } as const;
 
 /** Paths where the account gates and the initial data fetch do not apply (SPEC §2). */

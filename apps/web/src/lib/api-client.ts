@@ -55,7 +55,8 @@ export async function api<T>(method: string, path: string, opts: Options = {}): 
     });
   } catch {
     const timedOut = timeout.aborted;
-    console.error('API error', { status: 0, statusText: timedOut ? 'timeout' : 'network error', url, method });
+    const statusText = timedOut ? 'timeout' : 'network error';
+    console.error('API error', { status: 0, statusText, url, method });
     throw new ApiError(0, timedOut ? 'The server took too long to answer.' : 'Could not reach the server.', null);
   }
   const text = await res.text();

@@ -1,3 +1,5 @@
+import { soundEnabled } from '@/stores/preferences-store';
+
 /** The site's notification sound (SPEC §7), served from public/. */
 export const NOTIFICATION_SOUND_URL = '/notification.mp3';
 
@@ -21,7 +23,7 @@ export function audioAllowed(): boolean {
 
 /** Plays the notification chime once audio is allowed; failures are logged only (SPEC §8). */
 export function playNotificationSound(): void {
-  if (!allowed) return;
+  if (!allowed || !soundEnabled()) return;
   try {
     audio ??= new Audio(NOTIFICATION_SOUND_URL);
     audio.currentTime = 0;

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { User } from '@bourse/contract';
+import { accountUsable, type User } from '@bourse/contract';
 import { http } from '@/lib/api-client';
 import { STORAGE } from '@/config/constants';
 
@@ -57,7 +57,14 @@ export const useSession = create<SessionState>()(
   ),
 );
 
-/** The trading account the user selected (SPEC §3 selectedAccountIndex), the first by default. */
+/**
+ * The trading account the user selected (SPEC §3 selectedAccountIndex), the first by default. An
+ * account awaiting approval (or rejected) is never the one traded on: the first usable one stands in.
+ */
 export function useSelectedAccount() {
-  return useSession((s) => s.user?.accounts[s.selectedAccountIndex] ?? s.user?.accounts[0] ?? null);
+  return useSession((s) => {
+    const accounts = s.user?.accounts ?? [];
+    const chosen = accounts[s.selectedAccountIndex];
+    return (chosen && accountUsable(chosen) ? chosen : accounts.find(accountUsable)) ?? accounts[0] ?? null;
+  });
 }

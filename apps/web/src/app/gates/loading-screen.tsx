@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { BarChart3, Bitcoin, TrendingUp } from 'lucide-react';
 import { DEFAULT_BRAND, LOADING_TICK_MS } from '@/config/constants';
 import { useSiteSettings } from '@/stores/settings-store';
+import { useTranslation } from 'react-i18next';
 
 /** A screen chunk that arrives this quickly shows no loading screen at all: it would only flicker. */
 const ROUTE_LOADING_DELAY_MS = 150;
@@ -12,6 +13,7 @@ let firstShownAt: number | null = null;
 
 /** SPEC §2 loading screen: the bar fills 1% every 30 ms, then `onLoaded` runs once. */
 export function LoadingScreen({ siteName, onLoaded }: { siteName?: string | null; onLoaded?: () => void }) {
+  const { t } = useTranslation();
   const [progress, setProgress] = useState(() => {
     firstShownAt ??= performance.now();
     return Math.min(100, Math.floor((performance.now() - firstShownAt) / LOADING_TICK_MS));
@@ -39,10 +41,10 @@ export function LoadingScreen({ siteName, onLoaded }: { siteName?: string | null
         ))}
       </div>
       <div className="w-64">
-        <div className="h-1.5 overflow-hidden rounded-full bg-panel-2" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-label="Loading">
+        <div className="h-1.5 overflow-hidden rounded-full bg-panel-2" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-label={t('Loading')}>
           <div className="h-full bg-brand transition-[width]" style={{ width: `${progress}%` }} />
         </div>
-        <p className="mt-3 text-center text-sm text-muted">Loading market data...</p>
+        <p className="mt-3 text-center text-sm text-muted">{t('Loading market data...')}</p>
       </div>
     </main>
   );

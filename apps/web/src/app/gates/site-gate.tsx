@@ -5,8 +5,11 @@ import { FullScreenMessage } from '@/components/full-screen-message';
 import { useSession } from '@/stores/session-store';
 import { useSiteSettings } from '@/stores/settings-store';
 import { LoadingScreen } from './loading-screen';
+import { isStaff } from '@bourse/contract';
+import { useTranslation } from 'react-i18next';
+import { msg } from '@/i18n/i18n';
 
-export const DEFAULT_MAINTENANCE = 'This site is currently unavailable. Please check back later.';
+export const DEFAULT_MAINTENANCE = msg('This site is currently unavailable. Please check back later.');
 
 /**
  * SPEC §4 site gate: loading → unreachable | maintenance | the app. Settings are fetched on every load.
@@ -14,7 +17,8 @@ export const DEFAULT_MAINTENANCE = 'This site is currently unavailable. Please c
  */
 export function SiteGate({ children }: { children: ReactNode }) {
   const { settings, isLoading, error, initialized, fetchSettings } = useSiteSettings();
-  const isAdmin = useSession((s) => Boolean(s.token) && s.user?.role === 'admin');
+  const isAdmin = useSession((s) => Boolean(s.token) && isStaff(s.user?.role));
+  const { t } = useTranslation();
   useEffect(() => {
     void fetchSettings();
   }, [fetchSettings]);
@@ -25,10 +29,10 @@ export function SiteGate({ children }: { children: ReactNode }) {
       <FullScreenMessage
         icon={<CloudOff className="size-7" />}
         tone="danger"
-        title="Site Unreachable"
-        action={<Button loading={isLoading} onClick={() => void fetchSettings()}>Try Again</Button>}
+        title={t('Site Unreachable')}
+        action={<Button loading={isLoading} onClick={() => void fetchSettings()}>{t('Try Again')}</Button>}
       >
-        <p>We're having trouble connecting to the server. This could be due to network issues or the server might be undergoing maintenance.</p>
+        <p>{t("We're having trouble connecting to the server. This could be due to network issues or the server might be undergoing maintenance.")}</p>
       </FullScreenMessage>
     );
   }
@@ -37,13 +41,13 @@ export function SiteGate({ children }: { children: ReactNode }) {
       <FullScreenMessage
         icon={<Wrench className="size-7" />}
         tone="warning"
-        title="Site Temporarily Disabled"
-        action={<Button loading={isLoading} onClick={() => void fetchSettings()}>Check Status</Button>}
+        title={t('Site Temporarily Disabled')}
+        action={<Button loading={isLoading} onClick={() => void fetchSettings()}>{t('Check Status')}</Button>}
       >
-        <p>{settings.maintenanceMessage || DEFAULT_MAINTENANCE}</p>
+        <p>{settings.maintenanceMessage || t(DEFAULT_MAINTENANCE)}</p>
         {settings.contactEmail && (
           <p>
-            If you need immediate assistance, please contact us at{' '}
+            {t('If you need immediate assistance, please contact us at')}{' '}
             <a className="text-brand underline" href={`mailto:${settings.contactEmail}`}>
               {settings.contactEmail}
             </a>

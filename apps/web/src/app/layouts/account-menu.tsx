@@ -1,11 +1,16 @@
 import { useState } from 'react';
 import { Popover } from 'radix-ui';
 import { Check, ChevronDown } from 'lucide-react';
+import { accountUsable } from '@bourse/contract';
 import { DEFAULT_PLAN_LABEL } from '@/config/constants';
 import { AccountPlansDialog } from '@/features/plans/components/account-plans-dialog';
 import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { useSelectedAccount, useSession } from '@/stores/session-store';
+import { useTranslation } from 'react-i18next';
+import { msg } from '@/i18n/i18n';
+
+const accountStatusLabel = { active: msg('Active'), pending: msg('Awaiting Approval'), rejected: msg('Not approved') } as const;
 
 /**
  * Plan badge with the selected account's balance: the badge opens the Account Plans dialog, the
@@ -17,24 +22,25 @@ export function AccountMenu({ className, planFallback = DEFAULT_PLAN_LABEL }: { 
   const selected = useSelectedAccount();
   const selectAccount = useSession((s) => s.selectAccount);
   const [plansOpen, setPlansOpen] = useState(false);
+  const { t } = useTranslation();
   if (!user) return null;
   return (
     <>
-      <div className={cn('flex items-center gap-1 rounded-lg border border-line bg-panel-2 py-1 pr-1 pl-2 hover:border-brand', className)}>
+      <div className={cn('flex items-center gap-1 rounded-lg border border-line bg-panel-2 py-1 pe-1 ps-2 hover:border-brand', className)}>
         <button
           type="button"
           onClick={() => setPlansOpen(true)}
           className="shrink-0 rounded px-1.5 py-0.5 text-[10px] font-bold uppercase tracking-wider text-white hover:opacity-90"
           style={{ background: user.account_type.color }}
-          aria-label={`Plan: ${user.account_type.title || planFallback}. Compare plans`}
+          aria-label={t('Plan: {{plan}}. Compare plans', { plan: user.account_type.title || planFallback })}
           data-testid="plan-badge"
         >
           {user.account_type.title || planFallback}
         </button>
         <Popover.Root>
-          <Popover.Trigger className="flex flex-1 items-center justify-between gap-3 rounded-md px-2 py-0.5 text-left" aria-label="Switch trading account">
+          <Popover.Trigger className="flex flex-1 items-center justify-between gap-3 rounded-md px-2 py-0.5 text-start" aria-label={t('Switch trading account')}>
             <span className="flex flex-col leading-tight">
-              <span className="text-[11px] uppercase text-muted">{selected?.kind === 'live' ? 'Live' : 'Demo'} balance</span>
+              <span className="text-[11px] uppercase text-muted">{selected?.kind === 'live' ? t('Live balance') : t('Demo balance')}</span>
               <span className="text-sm font-semibold tabular-nums" data-testid="header-balance">
                 {formatMoney(selected?.balance ?? user.balance, selected?.currency)}
               </span>
@@ -43,22 +49,26 @@ export function AccountMenu({ className, planFallback = DEFAULT_PLAN_LABEL }: { 
           </Popover.Trigger>
           <Popover.Portal>
             <Popover.Content align="end" sideOffset={8} className="z-50 w-72 rounded-xl border border-line bg-panel p-2 shadow-2xl">
-              <p className="px-2 pb-2 pt-1 text-xs font-semibold uppercase tracking-wider text-muted">Trading accounts</p>
-              <ul aria-label="Trading accounts">
+              <p className="px-2 pb-2 pt-1 text-xs font-semibold uppercase tracking-wider text-muted">{t('Trading accounts')}</p>
+              <ul aria-label={t('Trading accounts')}>
                 {user.accounts.map((account, index) => {
                   const active = account.id === selected?.id;
+                  const usable = accountUsable(account);
                   return (
                     <li key={account.id}>
                       <Popover.Close asChild>
                         <button
                           type="button"
                           aria-pressed={active}
+                          disabled={!usable}
                           onClick={() => selectAccount(index)}
-                          className={cn('flex w-full items-center justify-between rounded-lg px-3 py-2 text-left hover:bg-panel-2', active && 'bg-panel-2')}
+                          className={cn('flex w-full items-center justify-between gap-3 rounded-lg px-3 py-2 text-start enabled:hover:bg-panel-2 disabled:cursor-not-allowed', active && 'bg-panel-2')}
                         >
-                          <span>
+                          <span className={cn('min-w-0', !usable && 'opacity-60')}>
                             <span className="block text-sm font-medium">{account.title}</span>
-                            <span className="block text-xs text-muted">{account.kind === 'demo' ? 'Demo account' : 'Live account'}</span>
+                            <span className={cn('block text-xs', usable ? 'text-muted' : account.status === 'pending' ? 'text-amber-300' : 'text-down')}>
+                              {usable ? (account.kind === 'demo' ? t('Demo account') : t('Live account')) : t(accountStatusLabel[account.status])}
+                            </span>
                           </span>
                           <span className="flex items-center gap-2 text-sm tabular-nums">
                             {formatMoney(account.balance, account.currency)}
@@ -71,8 +81,8 @@ export function AccountMenu({ className, planFallback = DEFAULT_PLAN_LABEL }: { 
                 })}
               </ul>
               <Popover.Close asChild>
-                <button type="button" onClick={() => setPlansOpen(true)} className="mt-1 w-full rounded-lg border-t border-line px-3 py-2 text-left text-sm text-brand hover:bg-panel-2">
-                  Compare plans
+                <button type="button" onClick={() => setPlansOpen(true)} className="mt-1 w-full rounded-lg border-t border-line px-3 py-2 text-start text-sm text-brand hover:bg-panel-2">
+                  {t('Compare plans')}
                 </button>
               </Popover.Close>
             </Popover.Content>

@@ -13,10 +13,15 @@ import { useLogout } from '../use-logout';
 import { AccountMenu } from './account-menu';
 import { navItems } from './nav-items';
 import { SideNav } from '@/components/layout/side-nav';
+import { LanguageMenu } from '@/components/language-menu';
+import { ThemeToggle } from '@/components/theme-toggle';
 import { UserMenu } from './user-menu';
+import { useTranslation } from 'react-i18next';
 
 function NavList({ onNavigate }: { onNavigate?: () => void }) {
-  return <SideNav items={navItems} label="Main" onNavigate={onNavigate} />;
+  const { t } = useTranslation();
+  const items = navItems.map((item) => ({ ...item, label: t(item.label) }));
+  return <SideNav items={items} label={t('Main')} onNavigate={onNavigate} />;
 }
 
 /** Client area layout: sidebar and header on desktop, a menu drawer under 768 px. */
@@ -25,36 +30,39 @@ export function MainLayout() {
   const [autotraderOpen, setAutotraderOpen] = useState(false);
   const user = useSession((s) => s.user);
   const logout = useLogout();
+  const { t } = useTranslation();
   // Screens that fill the window (the chat) get a column of exactly the window's height.
   const fillsWindow = useLocation().pathname.startsWith('/main/chat');
   return (
     <div className="flex min-h-full">
-      <aside className="sticky top-0 hidden h-screen w-60 shrink-0 flex-col gap-6 border-r border-line bg-panel p-4 md:flex">
-        <Link to="/main/dashboard" aria-label="Dashboard">
+      <aside className="sticky top-0 hidden h-screen w-60 shrink-0 flex-col gap-6 border-e border-line bg-panel p-4 md:flex">
+        <Link to="/main/dashboard" aria-label={t('Dashboard')}>
           <BrandLogo />
         </Link>
         <NavList />
       </aside>
       <div className={cn('flex min-w-0 flex-1 flex-col', fillsWindow && 'h-dvh')}>
         <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-line bg-bg/95 px-4 backdrop-blur md:px-6">
-          <button type="button" className="rounded-md p-2 text-muted hover:bg-panel-2 md:hidden" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
+          <button type="button" className="rounded-md p-2 text-muted hover:bg-panel-2 md:hidden" aria-label={t('Open menu')} onClick={() => setDrawerOpen(true)}>
             <Menu className="size-5" />
           </button>
-          <Link to="/main/dashboard" className="md:hidden" aria-label="Dashboard">
+          <Link to="/main/dashboard" className="md:hidden" aria-label={t('Dashboard')}>
             <BrandLogo small />
           </Link>
-          <div className="ml-auto flex items-center gap-2 md:gap-3">
+          <div className="ms-auto flex items-center gap-2 md:gap-3">
             <button
               type="button"
               onClick={() => setAutotraderOpen(true)}
               className="hidden items-center gap-2 rounded-md px-3 py-2 text-sm text-muted hover:bg-panel-2 hover:text-fg md:inline-flex"
             >
-              <Bot className="size-4" aria-hidden /> Auto Trader
+              <Bot className="size-4" aria-hidden /> {t('Auto Trader')}
             </button>
             <Link to="/main/deposit" className="hidden items-center gap-2 rounded-md bg-up px-3 py-2 text-sm font-medium text-white hover:bg-green-700 md:inline-flex">
-              <ArrowDownToLine className="size-4" aria-hidden /> Deposit
+              <ArrowDownToLine className="size-4" aria-hidden /> {t('Deposit')}
             </Link>
             <AccountMenu className="hidden sm:flex" planFallback={HEADER_PLAN_LABEL} />
+            <LanguageMenu className="hidden sm:inline-flex" />
+            <ThemeToggle />
             <UserMenu />
           </div>
         </header>
@@ -67,20 +75,20 @@ export function MainLayout() {
       <RadixDialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
         <RadixDialog.Portal>
           <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/60 md:hidden" />
-          <RadixDialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-5 overflow-y-auto border-r border-line bg-panel p-4 md:hidden" aria-describedby={undefined}>
+          <RadixDialog.Content className="fixed inset-y-0 start-0 z-50 flex w-72 max-w-[85vw] flex-col gap-5 overflow-y-auto border-e border-line bg-panel p-4 md:hidden" aria-describedby={undefined}>
             <div className="flex items-center justify-between">
               <RadixDialog.Title asChild>
                 <span>
                   <BrandLogo small />
                 </span>
               </RadixDialog.Title>
-              <RadixDialog.Close className="rounded p-2 text-muted hover:bg-panel-2" aria-label="Close menu">
+              <RadixDialog.Close className="rounded p-2 text-muted hover:bg-panel-2" aria-label={t('Close menu')}>
                 <X className="size-5" />
               </RadixDialog.Close>
             </div>
             {user && <AccountMenu className="w-full" />}
             <Link to="/main/deposit" onClick={() => setDrawerOpen(false)} className="flex items-center justify-center gap-2 rounded-md bg-up px-3 py-2 text-sm font-medium text-white">
-              <ArrowDownToLine className="size-4" aria-hidden /> Deposit
+              <ArrowDownToLine className="size-4" aria-hidden /> {t('Deposit')}
             </Link>
             <button
               type="button"
@@ -90,11 +98,11 @@ export function MainLayout() {
               }}
               className="flex items-center justify-center gap-2 rounded-md border border-line px-3 py-2 text-sm"
             >
-              <Bot className="size-4" aria-hidden /> Auto Trader
+              <Bot className="size-4" aria-hidden /> {t('Auto Trader')}
             </button>
             <NavList onNavigate={() => setDrawerOpen(false)} />
             <button type="button" onClick={() => void logout()} className="mt-auto flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-muted hover:bg-panel-2 hover:text-fg">
-              <LogOut className="size-4" aria-hidden /> Logout
+              <LogOut className="size-4" aria-hidden /> {t('Logout')}
             </button>
           </RadixDialog.Content>
         </RadixDialog.Portal>

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { channels, events } from '@bourse/contract';
 import { isPublicPath } from '@/config/constants';
+import { useAlertEvents } from '@/features/alerts/hooks/use-alert-events';
 import { NotificationBanner } from '@/features/notifications/components/notification-banner';
 import { useLiveNotifications } from '@/features/notifications/hooks/use-live-notifications';
 import { connectRealtime, resetRealtime } from '@/lib/realtime';
@@ -33,6 +34,7 @@ export function RealtimeServices() {
   useConnectionToasts();
   useHeartbeat(active);
   useLiveNotifications(active ? userId : null);
+  useAlertEvents(active ? userId : null);
   usePrivateEvent(active ? channels.user(userId) : null, events.userUpdated, () => void useSession.getState().fetchUser());
   usePrivateEvent(active ? channels.trade(userId) : null, events.tradeUpdated, () => {
     void queryClient.invalidateQueries({ queryKey: tradesQueryRoot });

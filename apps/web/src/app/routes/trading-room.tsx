@@ -1,3 +1,6 @@
+import { AlertDialogs } from '@/features/alerts/components/alert-dialogs';
+import { AlertsButton } from '@/features/alerts/components/alerts-button';
+import { createAlertOn } from '@/features/alerts/stores/alert-editor-store';
 import { AddPairDialog } from '@/features/market-watch/components/add-pair-dialog';
 import { AssetInfoDialog } from '@/features/market-watch/components/asset-info-dialog';
 import { FeedStatus } from '@/features/market-watch/components/feed-status';
@@ -18,18 +21,20 @@ export function TradingRoomRoute() {
       addPair={<AddPairDialog />}
       priceButtons={<OrderBar className="flex-1" />}
       feedStatus={<FeedStatus className="hidden md:flex" />}
+      alerts={<AlertsButton />}
       panels={{
-        'market-watch': <MarketWatch heading={false} className="flex-1" />,
+        'market-watch': <MarketWatch heading={false} className="flex-1" onAlert={createAlertOn} />,
         'active-orders': <ActiveOrdersPanel />,
         'trading-history': <TradingHistoryPanel />,
       }}
-      sidebarMarketWatch={<MarketWatch className="flex-1" />}
+      sidebarMarketWatch={<MarketWatch className="flex-1" onAlert={createAlertOn} />}
       activePositions={<ActivePositions />}
       positionsHistory={<PositionsHistory />}
       dialogs={
         <>
-          <AssetInfoDialog />
+          <AssetInfoDialog onAlert={createAlertOn} />
           <TradeFeeds />
+          <AlertDialogs />
         </>
       }
     />

@@ -1,3 +1,5 @@
+import { msg } from '@/i18n/i18n';
+
 /**
  * SPEC §4 attachment life: selected, uploading with progress, then uploaded (ready to send) or
  * marked Error; removed by the user or cleared once the message is sent.
@@ -47,7 +49,7 @@ function clampPercent(n: number): number {
 
 /** What the chip shows next to the file name: the upload percent, "Error", or nothing once ready. */
 export function chipLabel(chip: AttachmentChip): string {
-  if (chip.status === 'error') return 'Error';
+  if (chip.status === 'error') return msg('Error');
   if (chip.status === 'uploading') return `${chip.progress}%`;
   return '';
 }

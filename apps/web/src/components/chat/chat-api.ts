@@ -1,5 +1,6 @@
 import { chatMessageResponse, chatMessagesPage, chatUploadResponse, unreadCountResponse, type ChatMessage } from '@bourse/contract';
 import { ApiError, apiUrl, authHeaders, http } from '@/lib/api-client';
+import { msg } from '@/i18n/i18n';
 
 /** Query keys of the chat caches, shared by the customer and the admin chat. */
 export const chatKeys = {
@@ -8,7 +9,7 @@ export const chatKeys = {
   unread: () => ['chat', 'unread'] as const,
 };
 
-export const INVALID_RESPONSE = 'Invalid response from server';
+export const INVALID_RESPONSE = msg('Invalid response from server');
 
 /** SPEC §3: chat pages carry `data` and `next_page_url`. */
 const chatPage = chatMessagesPage.pick({ data: true, next_page_url: true });

@@ -1,14 +1,17 @@
 import { format } from 'date-fns';
 import type { ChatMessage } from '@bourse/contract';
+import { currentLanguage, currentLocale } from '@/i18n/i18n';
 
-/** SPEC §2: day headers read "MMM d, yyyy". */
+/** SPEC §2: day headers read "MMM d, yyyy" in English; other languages write the date their way. */
 export function formatDay(iso: string): string {
-  return format(new Date(iso), 'MMM d, yyyy');
+  if (currentLanguage() === 'en') return format(new Date(iso), 'MMM d, yyyy');
+  return new Date(iso).toLocaleDateString(currentLocale(), { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
-/** SPEC §2: message times read "h:mm a". */
+/** SPEC §2: message times read "h:mm a" in English; other languages write the time their way. */
 export function formatTime(iso: string): string {
-  return format(new Date(iso), 'h:mm a');
+  if (currentLanguage() === 'en') return format(new Date(iso), 'h:mm a');
+  return new Date(iso).toLocaleTimeString(currentLocale(), { hour: 'numeric', minute: '2-digit' });
 }
 
 export type ChatRow = { kind: 'day'; key: string; label: string } | { kind: 'message'; key: string; message: ChatMessage };

@@ -3,8 +3,10 @@ import { Download, FileText, ShieldCheck } from 'lucide-react';
 import type { ChatAttachment, ChatMessage } from '@bourse/contract';
 import { cn } from '@/lib/cn';
 import { formatTime } from './chat-format';
+import { useTranslation } from 'react-i18next';
 
 function AttachmentView({ attachment, own }: { attachment: ChatAttachment; own: boolean }) {
+  const { t } = useTranslation();
   if (attachment.is_image) {
     return (
       <figure className="flex flex-col items-start gap-1">
@@ -16,7 +18,7 @@ function AttachmentView({ attachment, own }: { attachment: ChatAttachment; own: 
           download={attachment.file_name}
           className={cn('inline-flex items-center gap-1 text-xs underline-offset-2 hover:underline', own ? 'text-white/80' : 'text-muted')}
         >
-          <Download className="size-3" aria-hidden /> Download {attachment.file_name}
+          <Download className="size-3" aria-hidden /> {t('Download {{name}}', { name: attachment.file_name })}
         </a>
       </figure>
     );
@@ -29,13 +31,14 @@ function AttachmentView({ attachment, own }: { attachment: ChatAttachment; own: 
     >
       <FileText className="size-4 shrink-0" aria-hidden />
       <span className="min-w-0 truncate">{attachment.file_name}</span>
-      <Download className="ml-auto size-4 shrink-0" aria-label="Download" />
+      <Download className="ms-auto size-4 shrink-0" aria-label={t('Download')} />
     </a>
   );
 }
 
 /** One message: own on the right with its read receipt; others on the left with the sender's name. */
 export const MessageBubble = memo(function MessageBubble({ message, own }: { message: ChatMessage; own: boolean }) {
+  const { t } = useTranslation();
   const fromSupport = message.is_admin && !own;
   return (
     <div className={cn('flex px-3 py-1 sm:px-4', own ? 'justify-end' : 'justify-start')} data-testid="chat-message" data-own={own || undefined}>
@@ -49,9 +52,9 @@ export const MessageBubble = memo(function MessageBubble({ message, own }: { mes
         <div
           className={cn(
             'flex flex-col gap-2 rounded-2xl px-3 py-2 text-sm',
-            own && 'rounded-br-sm bg-brand text-white',
-            !own && fromSupport && 'rounded-bl-sm border border-warn/40 bg-warn/10 text-fg',
-            !own && !fromSupport && 'rounded-bl-sm bg-panel-2 text-fg',
+            own && 'rounded-ee-sm bg-brand text-white',
+            !own && fromSupport && 'rounded-es-sm border border-warn/40 bg-warn/10 text-fg',
+            !own && !fromSupport && 'rounded-es-sm bg-panel-2 text-fg',
           )}
         >
           {message.attachments.map((a) => (
@@ -61,7 +64,7 @@ export const MessageBubble = memo(function MessageBubble({ message, own }: { mes
         </div>
         <span className="px-1 text-[11px] text-muted">
           <time dateTime={message.created_at}>{formatTime(message.created_at)}</time>
-          {own && message.read_at && <span data-testid="read-receipt"> • Read</span>}
+          {own && message.read_at && <span data-testid="read-receipt"> • {t('Read')}</span>}
         </span>
       </div>
     </div>

@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { SCROLL_STEP_PX, TOP_OF_LIST_PX } from '@/config/constants';
 import { groupByDay, type ChatRow } from './chat-format';
 import { MessageBubble } from './message-bubble';
+import { useTranslation } from 'react-i18next';
 
 type Props = {
   messages: ChatMessage[];
@@ -30,11 +31,12 @@ function Row({ row, ownId }: { row: ChatRow; ownId: number | null }) {
 }
 
 function EmptyState() {
+  const { t } = useTranslation();
   return (
     <div className="flex h-full flex-col items-center justify-center gap-2 p-6 text-center">
       <MessageSquare className="size-10 text-muted/60" aria-hidden />
-      <p className="font-medium">No messages yet</p>
-      <p className="text-sm text-muted">Start a conversation by typing a message below</p>
+      <p className="font-medium">{t('No messages yet')}</p>
+      <p className="text-sm text-muted">{t('Start a conversation by typing a message below')}</p>
     </div>
   );
 }
@@ -44,6 +46,7 @@ function EmptyState() {
  * place), stuck to the bottom while there, and a scroll-to-bottom button with a new-message dot.
  */
 export function MessageList({ messages, ownId, loading, hasOlder, loadingOlder, onLoadOlder }: Props) {
+  const { t } = useTranslation();
   const rows = useMemo(() => groupByDay(messages), [messages]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -109,7 +112,7 @@ export function MessageList({ messages, ownId, loading, hasOlder, loadingOlder, 
       <div ref={scrollRef} onScroll={onScroll} className="absolute inset-0 overflow-y-auto overscroll-contain [overflow-anchor:none]" data-testid="chat-scroll" aria-live="polite">
         {loading ? (
           <div className="flex h-full items-center justify-center">
-            <Spinner label="Loading messages" />
+            <Spinner label={t('Loading messages')} />
           </div>
         ) : rows.length === 0 ? (
           <EmptyState />
@@ -126,7 +129,7 @@ export function MessageList({ messages, ownId, loading, hasOlder, loadingOlder, 
       {loadingOlder && (
         <div className="pointer-events-none absolute inset-x-0 top-2 flex justify-center">
           <span className="rounded-full bg-panel-2 p-1.5 shadow">
-            <Spinner className="size-4" label="Loading older messages" />
+            <Spinner className="size-4" label={t('Loading older messages')} />
           </span>
         </div>
       )}
@@ -134,11 +137,11 @@ export function MessageList({ messages, ownId, loading, hasOlder, loadingOlder, 
         <button
           type="button"
           onClick={scrollToBottom}
-          aria-label={unseen ? 'Scroll to bottom, new messages' : 'Scroll to bottom'}
-          className="absolute bottom-3 right-4 flex size-10 items-center justify-center rounded-full border border-line bg-panel-2 text-fg shadow-lg hover:bg-line"
+          aria-label={unseen ? t('Scroll to bottom, new messages') : t('Scroll to bottom')}
+          className="absolute bottom-3 end-4 flex size-10 items-center justify-center rounded-full border border-line bg-panel-2 text-fg shadow-lg hover:bg-line"
         >
           <ArrowDown className="size-5" aria-hidden />
-          {unseen && <span className="absolute right-0 top-0 size-3 rounded-full border-2 border-panel-2 bg-down" data-testid="new-message-dot" />}
+          {unseen && <span className="absolute end-0 top-0 size-3 rounded-full border-2 border-panel-2 bg-down" data-testid="new-message-dot" />}
         </button>
       )}
     </div>

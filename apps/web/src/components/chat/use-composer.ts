@@ -7,12 +7,13 @@ import { useSession } from '@/stores/session-store';
 import { attachmentsReducer, canSend, readyUrls } from './attachment-state';
 import { sendMessage, uploadFile } from './chat-api';
 import { addMessages } from './use-conversation';
+import { i18next, msg } from '@/i18n/i18n';
 
 export const SEND_MESSAGES = {
-  loggedOut: 'You must be logged in to send messages.',
-  connectionLost: 'Connection lost. Messages cannot be sent at this time.',
-  sendFailed: 'Failed to send message.',
-  uploadFailed: 'Failed to upload file.',
+  loggedOut: msg('You must be logged in to send messages.'),
+  connectionLost: msg('Connection lost. Messages cannot be sent at this time.'),
+  sendFailed: msg('Failed to send message.'),
+  uploadFailed: msg('Failed to upload file.'),
 } as const;
 
 let chipSeq = 0;
@@ -46,7 +47,7 @@ export function useComposer(customerId: number | null, opts: { asAdmin: boolean 
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;
           dispatch({ type: 'failed', id });
-          toast.error(errorMessage(error, SEND_MESSAGES.uploadFailed));
+          toast.error(errorMessage(error, i18next.t(SEND_MESSAGES.uploadFailed)));
         })
         .finally(() => uploads.current.delete(id));
     },
@@ -65,13 +66,13 @@ export function useComposer(customerId: number | null, opts: { asAdmin: boolean 
       setText('');
       dispatch({ type: 'clear' });
     },
-    onError: (error) => toast.error(errorMessage(error, SEND_MESSAGES.sendFailed)),
+    onError: (error) => toast.error(errorMessage(error, i18next.t(SEND_MESSAGES.sendFailed))),
   });
 
   const send = useCallback(() => {
-    if (!useSession.getState().user) return void toast.error(SEND_MESSAGES.loggedOut);
+    if (!useSession.getState().user) return void toast.error(i18next.t(SEND_MESSAGES.loggedOut));
     if (!canSend(text, chips) || customerId === null || mutation.isPending) return;
-    if (useRealtime.getState().status !== 'connected') return void toast.error(SEND_MESSAGES.connectionLost);
+    if (useRealtime.getState().status !== 'connected') return void toast.error(i18next.t(SEND_MESSAGES.connectionLost));
     mutation.mutate({ message: text.trim(), attachments: readyUrls(chips), customer_id: opts.asAdmin ? customerId : undefined });
   }, [text, chips, customerId, mutation, opts.asAdmin]);
 

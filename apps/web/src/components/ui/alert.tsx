@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, CheckCircle2, Info, X, XCircle } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { useTranslation } from 'react-i18next';
 
 const variants = {
   default: { box: 'border-line bg-panel text-fg', Icon: Info },
@@ -19,16 +20,21 @@ export type AlertProps = {
 
 /** SPEC §2 alert banner: icon, optional title, description, optional close button. */
 export function Alert({ variant = 'default', title, children, onClose, className }: AlertProps) {
+  const { t } = useTranslation();
   const { box, Icon } = variants[variant];
   return (
     <div role={variant === 'destructive' ? 'alert' : 'status'} className={cn('flex gap-3 rounded-lg border p-4 text-sm', box, className)}>
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
       <div className="min-w-0 flex-1">
-        {title && <p className="mb-1 font-semibold">{title}</p>}
+        {title && (
+          <p dir="auto" className="mb-1 font-semibold">
+            {title}
+          </p>
+        )}
         <div className="opacity-90">{children}</div>
       </div>
       {onClose && (
-        <button type="button" onClick={onClose} className="shrink-0 opacity-70 hover:opacity-100" aria-label="Close">
+        <button type="button" onClick={onClose} className="shrink-0 opacity-70 hover:opacity-100" aria-label={t('Close')}>
           <X className="size-4" />
         </button>
       )}

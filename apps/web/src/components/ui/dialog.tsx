@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { useTranslation } from 'react-i18next';
 
 type DialogProps = {
   open: boolean;
@@ -14,6 +15,7 @@ type DialogProps = {
 
 /** Accessible modal dialog (focus trap, Escape closes, labelled by its title). */
 export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+  const { t } = useTranslation();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -30,7 +32,7 @@ export function Dialog({ open, onOpenChange, title, description, children, class
               <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
               {description && <RadixDialog.Description className="mt-1 text-sm text-muted">{description}</RadixDialog.Description>}
             </div>
-            <RadixDialog.Close className="rounded p-1 text-muted hover:bg-panel-2 hover:text-fg" aria-label="Close">
+            <RadixDialog.Close className="rounded p-1 text-muted hover:bg-panel-2 hover:text-fg" aria-label={t('Close')}>
               <X className="size-4" />
             </RadixDialog.Close>
           </div>

@@ -1,52 +1,102 @@
-import { Check } from 'lucide-react';
+import { useState } from 'react';
+import { Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { TradingAccount } from '@bourse/contract';
 import { PageHeader } from '@/components/page-header';
+import { msg } from '@/i18n/i18n';
 import { Button } from '@/components/ui/button';
-import { formatMoney } from '@/lib/format';
 import { useSelectedAccount, useSession } from '@/stores/session-store';
+import { AccountActions, type AccountDialog } from './components/account-actions';
+import { AccountCard } from './components/account-card';
+import { OpenAccountDialog } from './components/open-account-dialog';
+import { RecentTransfers } from './components/recent-transfers';
+import { ResetAccountDialog } from './components/reset-account-dialog';
+import { TopUpDialog } from './components/top-up-dialog';
+import { TransferDialog } from './components/transfer-dialog';
 
-/** Account details: every trading account with its balance; one is selected for trading. */
+type Open = { dialog: AccountDialog; account: TradingAccount } | { dialog: 'open' } | null;
+const groups = [
+  { kind: 'live', title: msg('Live accounts') },
+  { kind: 'demo', title: msg('Demo accounts') },
+] as const;
+
+function CardSkeletons() {
+  const { t } = useTranslation();
+  return (
+    <ul className="grid gap-4 lg:grid-cols-2" aria-label={t('Loading accounts')}>
+      {[1, 2].map((n) => (
+        <li key={n} className="h-52 animate-pulse rounded-xl border border-line bg-panel" />
+      ))}
+    </ul>
+  );
+}
+
+/** The customer's trading accounts: live figures, which one the trading room uses, and moving money between them. */
 export function AccountsPage() {
+  const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const selectAccount = useSession((s) => s.selectAccount);
   const selected = useSelectedAccount();
-  if (!user) return null;
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const accounts = user?.accounts ?? [];
+  const use = (account: TradingAccount) => {
+    selectAccount(accounts.indexOf(account));
+    toast.success(t('You now trade on {{number}}.', { number: account.number }));
+  };
   return (
     <>
-      <PageHeader title="Account Details" description={`Client ID ${user.account_id} · ${user.account_type.title} plan · leverage 1:${user.account_type.leverage}`} />
-      <ul className="grid gap-4 md:grid-cols-2">
-        {user.accounts.map((account, index) => {
-          const active = account.id === selected?.id;
-          return (
-            <li key={account.id} className="rounded-xl border border-line bg-panel p-5">
-              <div className="flex items-start justify-between gap-4">
-                <div>
-                  <p className="text-xs font-semibold uppercase tracking-wider text-muted">{account.kind === 'demo' ? 'Demo account' : 'Live account'}</p>
-                  <p className="mt-1 text-lg font-semibold">{account.number}</p>
-                </div>
-                {active ? (
-                  <span className="inline-flex items-center gap-1 rounded-full bg-brand/15 px-2.5 py-1 text-xs font-medium text-brand">
-                    <Check className="size-3.5" aria-hidden /> Trading
-                  </span>
-                ) : (
-                  <Button size="sm" variant="secondary" onClick={() => selectAccount(index)}>
-                    Trade on this account
-                  </Button>
-                )}
-              </div>
-              <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
-                <div>
-                  <dt className="text-muted">Balance</dt>
-                  <dd className="text-lg font-semibold tabular-nums">{formatMoney(account.balance, account.currency)}</dd>
-                </div>
-                <div>
-                  <dt className="text-muted">Credit</dt>
-                  <dd className="text-lg font-semibold tabular-nums">{formatMoney(account.credit, account.currency)}</dd>
-                </div>
-              </dl>
-            </li>
-          );
-        })}
-      </ul>
+      <PageHeader
+        title={t('Accounts')}
+        description={
+          user
+            ? t('Client ID {{id}} · {{plan}} plan · leverage 1:{{leverage}}', { id: user.account_id, plan: user.account_type.title, leverage: user.account_type.leverage })
+            : undefined
+        }
+        actions={
+          <Button onClick={() => setOpen({ dialog: 'open' })} disabled={!user}>
+            <Plus className="size-4" aria-hidden /> {t('Open account')}
+          </Button>
+        }
+      />
+      {!user ? (
+        <CardSkeletons />
+      ) : accounts.length === 0 ? (
+        <p className="rounded-xl border border-line bg-panel p-6 text-center text-sm text-muted">
+          {t('You have no trading accounts yet. Open a demo account to practise or a live one to trade real money.')}
+        </p>
+      ) : (
+        <div className="flex flex-col gap-8">
+          {groups.map(({ kind, title }) => {
+            const list = accounts.filter((a) => a.kind === kind);
+            if (list.length === 0) return null;
+            return (
+              <section key={kind} aria-label={t(title)}>
+                <h2 className="mb-3 text-sm font-semibold uppercase tracking-wider text-muted">{t(title)}</h2>
+                <ul className="grid gap-4 lg:grid-cols-2">
+                  {list.map((account) => (
+                    <AccountCard
+                      key={account.id}
+                      account={account}
+                      plan={user.account_type.title}
+                      leverage={user.account_type.leverage}
+                      selected={account.id === selected?.id}
+                      onSelect={() => use(account)}
+                      actions={<AccountActions account={account} onOpen={(dialog) => setOpen({ dialog, account })} />}
+                    />
+                  ))}
+                </ul>
+              </section>
+            );
+          })}
+          <RecentTransfers />
+        </div>
+      )}
+      {open?.dialog === 'open' && <OpenAccountDialog accounts={accounts} onClose={close} />}
+      {open?.dialog === 'transfer' && <TransferDialog accounts={accounts} source={open.account} onClose={close} />}
+      {open?.dialog === 'top-up' && <TopUpDialog account={open.account} onClose={close} />}
+      {open?.dialog === 'reset' && <ResetAccountDialog account={open.account} onClose={close} />}
     </>
   );
 }

@@ -1,59 +1,43 @@
 import { useState } from 'react';
-import { ChevronLeft, ChevronRight, Search, Users } from 'lucide-react';
+import { Search, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { AdminClient } from '@bourse/contract';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { msg } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/api-client';
 import { useClients, type ClientFilters } from './api/clients';
 import { ClientDetailDialog } from './components/client-detail-dialog';
 import { ClientList } from './components/client-list';
+import { Pagination } from './components/pagination';
 import { useClientFilters } from './hooks/use-client-filters';
 
 const statusChips: { value: ClientFilters['status']; label: string }[] = [
-  { value: '', label: 'All' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'active', label: 'Active' },
-  { value: 'deactivated', label: 'Deactivated' },
+  { value: '', label: msg('All') },
+  { value: 'pending', label: msg('Pending') },
+  { value: 'active', label: msg('Active') },
+  { value: 'deactivated', label: msg('Deactivated') },
 ];
 
-function Pagination({ page, perPage, total, onPage }: { page: number; perPage: number; total: number; onPage: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3 text-sm">
-      <span className="text-muted">
-        Page {page} of {pages}
-      </span>
-      <div className="flex gap-2">
-        <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          <ChevronLeft className="size-4" aria-hidden /> Previous
-        </Button>
-        <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next <ChevronRight className="size-4" aria-hidden />
-        </Button>
-      </div>
-    </nav>
-  );
-}
-
 function Filters({ searchText, onSearch, status, onStatus }: { searchText: string; onSearch: (v: string) => void; status: string; onStatus: (v: ClientFilters['status']) => void }) {
+  const { t } = useTranslation();
   return (
     <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center">
       <label className="relative block lg:w-96">
-        <span className="sr-only">Search clients</span>
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted" aria-hidden />
+        <span className="sr-only">{t('Search clients')}</span>
+        <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted" aria-hidden />
         <input
           type="search"
           value={searchText}
           onChange={(e) => onSearch(e.target.value)}
-          placeholder="Search name, email, username or account ID"
-          className="h-10 w-full rounded-md border border-line bg-panel-2 pl-9 pr-3 text-sm text-fg placeholder:text-muted/70 focus:border-brand focus:outline-none"
+          placeholder={t('Search name, email, username or account ID')}
+          className="h-10 w-full rounded-md border border-line bg-panel-2 ps-9 pe-3 text-sm text-fg placeholder:text-muted/70 focus:border-brand focus:outline-none"
         />
       </label>
-      <fieldset aria-label="Status" className="flex min-w-0 gap-1.5 overflow-x-auto">
+      <fieldset aria-label={t('Status')} className="flex min-w-0 gap-1.5 overflow-x-auto">
         {statusChips.map((chip) => (
           <button
             key={chip.label}
@@ -65,7 +49,7 @@ function Filters({ searchText, onSearch, status, onStatus }: { searchText: strin
               status === chip.value ? 'border-brand bg-brand/15 text-brand' : 'border-line text-muted hover:bg-panel-2 hover:text-fg',
             )}
           >
-            {chip.label}
+            {t(chip.label)}
           </button>
         ))}
       </fieldset>
@@ -75,32 +59,42 @@ function Filters({ searchText, onSearch, status, onStatus }: { searchText: strin
 
 /** Back office: search, filter and page through clients; a client's details open in a dialog. */
 export function ClientsPage() {
+  const { t } = useTranslation();
   const { filters, searchText, setSearchText, update } = useClientFilters();
   const query = useClients(filters);
   const [selected, setSelected] = useState<AdminClient | null>(null);
   const total = query.data?.meta.total;
   return (
     <>
-      <PageHeader title="Clients" description={total === undefined ? 'Approve, support and manage client accounts.' : `${total} client${total === 1 ? '' : 's'}${filters.search || filters.status ? ' match' : ''}`} />
+      <PageHeader
+        title={t('Clients')}
+        description={
+          total === undefined
+            ? t('Approve, support and manage client accounts.')
+            : filters.search || filters.status
+              ? t('{{count}} clients match', { count: total })
+              : t('{{count}} clients', { count: total })
+        }
+      />
       <Filters searchText={searchText} onSearch={setSearchText} status={filters.status} onStatus={(status) => update({ status })} />
       {query.isPending ? (
         <div className="flex justify-center rounded-xl border border-line bg-panel py-16">
-          <Spinner className="size-6" label="Loading clients" />
+          <Spinner className="size-6" label={t('Loading clients')} />
         </div>
       ) : query.isError ? (
-        <Alert variant="destructive" title="Failed to load clients">
+        <Alert variant="destructive" title={t('Failed to load clients')}>
           <span className="flex flex-wrap items-center gap-3">
-            {errorMessage(query.error, 'The server did not answer.')}
+            {errorMessage(query.error, t('The server did not answer.'))}
             <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-              Retry
+              {t('Retry')}
             </Button>
           </span>
         </Alert>
       ) : query.data.data.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-line bg-panel/50 px-6 py-16 text-center">
           <Users className="size-8 text-muted" aria-hidden />
-          <p className="font-medium">No clients found</p>
-          <p className="text-sm text-muted">Try another search or status.</p>
+          <p className="font-medium">{t('No clients found')}</p>
+          <p className="text-sm text-muted">{t('Try another search or status.')}</p>
         </div>
       ) : (
         <div className={cn(query.isFetching && 'opacity-70 transition-opacity')}>

@@ -6,9 +6,11 @@ import { ConnectionStatus } from '@/components/chat/connection-status';
 import { Conversation } from '@/components/chat/conversation';
 import { Spinner } from '@/components/ui/spinner';
 import { useConnectionStatus, useUserId } from '@/lib/realtime-hooks';
+import { useTranslation } from 'react-i18next';
 
 /** SPEC §2 customer chat with support (/main/chat). */
 export function ChatPage() {
+  const { t } = useTranslation();
   const userId = useUserId();
   const status = useConnectionStatus();
   const queryClient = useQueryClient();
@@ -22,7 +24,7 @@ export function ChatPage() {
           <Headset className="size-5" aria-hidden />
         </span>
         <div className="min-w-0 flex-1">
-          <h1 className="font-semibold">Support Chat</h1>
+          <h1 className="font-semibold">{t('Support Chat')}</h1>
           <ConnectionStatus status={status} />
         </div>
       </header>

@@ -1,40 +1,70 @@
 import { Link } from 'react-router';
-import { CandlestickChart, MessageCircle, Wallet } from 'lucide-react';
+import { ArrowDownToLine, CandlestickChart, MessageCircle, Wallet } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { formatMoney } from '@/lib/format';
+import { useAccountSummaryQuery } from '@/stores/account-summary-store';
 import { useSelectedAccount, useSession } from '@/stores/session-store';
+import { AccountOverview } from './account-overview';
+import { useTranslation } from 'react-i18next';
+import { msg } from '@/i18n/i18n';
 
-/** The client's home: the selected account and the ways into the platform. */
+const shortcuts = [
+  { to: '/mt4', label: msg('Open the trading room'), text: msg('Live prices, charts and one-click orders.'), Icon: CandlestickChart },
+  { to: '/main/deposit', label: msg('Deposit'), text: msg('Fund your live account by crypto or card.'), Icon: ArrowDownToLine },
+  { to: '/main/accounts', label: msg('Your accounts'), text: msg('Switch accounts, transfer, download statements.'), Icon: Wallet },
+  { to: '/main/chat', label: msg('Talk to support'), text: msg('Our team answers in the chat.'), Icon: MessageCircle },
+];
+
+/** The client's home: the selected account's figures, performance and activity, statements, and the ways into the platform. */
 export function DashboardPage() {
+  const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const account = useSelectedAccount();
+  const summary = useAccountSummaryQuery(account?.id ?? null);
   if (!user) return null;
-  const shortcuts = [
-    { to: '/mt4', label: 'Open the trading room', text: 'Live prices, charts and one-click orders.', Icon: CandlestickChart },
-    { to: '/main/accounts', label: 'Your accounts', text: 'Switch between demo and live accounts.', Icon: Wallet },
-    { to: '/main/chat', label: 'Talk to support', text: 'Our team answers in the chat.', Icon: MessageCircle },
-  ];
+  const currency = account?.currency;
+  const s = summary.data;
+  const margin = s?.marginLevel;
   return (
     <>
-      <PageHeader title={`Welcome, ${user.first_name}`} description={`Client ID ${user.account_id}`} />
+      <PageHeader title={t('Welcome, {{name}}', { name: user.first_name })} description={t('Client ID {{id}}', { id: user.account_id })} />
       {user.status === 'pending' && (
-        <Alert variant="warning" title="Account under review" className="mb-6">
-          The Client Management Team is reviewing your account. You can trade on your demo account meanwhile.
+        <Alert variant="warning" title={t('Account under review')} className="mb-6">
+          {t('The Client Management Team is reviewing your account. You can trade on your demo account meanwhile.')}
         </Alert>
       )}
-      <section className="mb-6 rounded-xl border border-line bg-panel p-5">
-        <p className="text-xs font-semibold uppercase tracking-wider text-muted">{account?.title ?? 'Account'}</p>
-        <p className="mt-2 text-3xl font-semibold tabular-nums">{formatMoney(account?.balance ?? user.balance, account?.currency)}</p>
-        <p className="mt-1 text-sm text-muted">Balance · {user.account_type.title} plan</p>
+      <section aria-label={t('Selected account')} className="mb-4 flex flex-wrap items-end justify-between gap-4 rounded-xl border border-line bg-panel p-5">
+        <div className="min-w-0">
+          <p className="truncate text-xs font-semibold uppercase tracking-wider text-muted">
+            {account?.title ?? t('Account')}
+          </p>
+          <p className="mt-2 text-3xl font-semibold tabular-nums">{formatMoney(s?.balance ?? account?.balance ?? user.balance, currency)}</p>
+          <p className="mt-1 text-sm text-muted">{t('Balance · {{plan}} plan', { plan: user.account_type.title })}</p>
+        </div>
+        {s && (
+          <dl className="grid grid-cols-3 gap-x-6 text-sm">
+            {[
+              [t('Equity'), formatMoney(s.equity, currency)],
+              [t('Free margin'), formatMoney(s.freeMargin, currency)],
+              [t('Margin level'), margin === null || margin === undefined ? '—' : `${Number(margin).toFixed(2)}%`],
+            ].map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-xs text-muted">{label}</dt>
+                <dd className="mt-1 font-medium tabular-nums">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
       </section>
-      <ul className="grid gap-4 md:grid-cols-3">
+      {account && <AccountOverview account={account} />}
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label={t('Shortcuts')}>
         {shortcuts.map(({ to, label, text, Icon }) => (
           <li key={to}>
             <Link to={to} className="flex h-full flex-col gap-2 rounded-xl border border-line bg-panel p-5 hover:border-brand">
               <Icon className="size-6 text-brand" aria-hidden />
-              <span className="font-medium">{label}</span>
-              <span className="text-sm text-muted">{text}</span>
+              <span className="font-medium">{t(label)}</span>
+              <span className="text-sm text-muted">{t(text)}</span>
             </Link>
           </li>
         ))}

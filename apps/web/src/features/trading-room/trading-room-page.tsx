@@ -1,18 +1,28 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Bot, PanelRightClose, PanelRightOpen } from 'lucide-react';
+import { Bot, Crown, PanelRightClose, PanelRightOpen } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '@/components/layout/brand-logo';
+import { LanguageMenu } from '@/components/language-menu';
+import { ThemeToggle } from '@/components/theme-toggle';
 import { Spinner } from '@/components/ui/spinner';
 import { AccountFooter } from './components/account-footer';
 import { AutotraderDialog } from '@/features/autotrader/components/autotrader-dialog';
+import { AccountPlansDialog } from '@/features/plans/components/account-plans-dialog';
 import { ActiveEaPanel } from '@/features/expert-advisors/components/active-ea-panel';
+import { cn } from '@/lib/cn';
 import { AlgoTrader } from './components/algo-trader';
 import { CurrencySwitcher } from './components/currency-switcher';
 import { LeftRail } from './components/left-rail';
 import { PositionsDrawer } from './components/positions-drawer';
+import { ResizeHandle } from './components/resize-handle';
 import { SidePanel } from './components/side-panel';
 import { CalendarPanel, NewsPanel } from './components/tradingview-widget';
 import { useIsDesktop } from './hooks/use-media-query';
+import { useRoomLayout } from './hooks/use-room-layout';
+import { ShortcutSheet } from './shortcuts/shortcut-sheet';
+import { useShortcuts } from './shortcuts/use-shortcuts';
+import type { LayoutSize } from './lib/room-layout';
 import { panelTitle, type PanelId } from './lib/room-panels';
 
 /** What other features put into the room (the app combines them). */
@@ -21,6 +31,8 @@ export type TradingRoomSlots = {
   addPair: ReactNode;
   priceButtons: ReactNode;
   feedStatus?: ReactNode;
+  /** The price alerts button of the top bar. */
+  alerts?: ReactNode;
   /** Rail panels owned by other features; Calendar and Market News are the room's own. */
   panels: Partial<Record<PanelId, ReactNode>>;
   /** Top half of the right sidebar. */
@@ -35,9 +47,10 @@ export type TradingRoomSlots = {
 const PriceChart = lazy(() => import('./components/price-chart').then((m) => ({ default: m.PriceChart })));
 
 function ChartLoading() {
+  const { t } = useTranslation();
   return (
     <div className="flex min-h-0 flex-1 items-center justify-center gap-2 text-sm text-muted">
-      <Spinner className="size-4" /> Loading chart...
+      <Spinner className="size-4" /> {t('Loading chart...')}
     </div>
   );
 }
@@ -45,15 +58,22 @@ function ChartLoading() {
 const ownPanels: Partial<Record<PanelId, ReactNode>> = { calendar: <CalendarPanel />, news: <NewsPanel /> };
 
 function UnderDevelopment() {
-  return <p className="p-6 text-center text-sm text-muted">This panel is under development</p>;
+  const { t } = useTranslation();
+  return <p className="p-6 text-center text-sm text-muted">{t('This panel is under development')}</p>;
 }
 
-/** The open rail panel lives in the URL (?panel=), so it survives a reload and can be linked to. */
-function usePanel() {
+/**
+ * The open rail panel lives in the URL (?panel=), so it can be linked to, and in the user's layout,
+ * so a wide screen opens the room with the panel they left open. On a phone a panel covers the
+ * chart: there only the URL brings one back.
+ */
+function usePanel(isDesktop: boolean) {
   const [params, setParams] = useSearchParams();
-  const panel = params.get('panel');
+  const [layout, update] = useRoomLayout();
+  const panel = params.get('panel') ?? (isDesktop ? layout.panel : null);
   const setPanel = useCallback(
-    (id: string | null) =>
+    (id: string | null) => {
+      update({ panel: id });
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
@@ -62,22 +82,64 @@ function usePanel() {
           return next;
         },
         { replace: true },
-      ),
-    [setParams],
+      );
+    },
+    [setParams, update],
   );
   return [panel, setPanel] as const;
 }
 
+/** The room's panel sizes as kept, or as the splitter being dragged shows them. */
+function usePanelSizes() {
+  const [layout, update] = useRoomLayout();
+  const [dragged, setDragged] = useState<Partial<Record<LayoutSize, number>>>({});
+  const handle = (size: LayoutSize) => ({
+    size,
+    value: dragged[size] ?? layout[size],
+    onResize: (px: number) => setDragged((d) => ({ ...d, [size]: px })),
+    onCommit: (px: number) => {
+      update({ [size]: px });
+      setDragged((d) => ({ ...d, [size]: undefined }));
+    },
+  });
+  return handle;
+}
+
+/** An icon button of the top bar that opens a dialog. */
+function TopBarButton({ label, onClick, className, children }: { label: string; onClick: () => void; className?: string; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      className={cn('flex size-8 shrink-0 items-center justify-center rounded-md text-muted hover:bg-panel-2 hover:text-fg', className)}
+    >
+      {children}
+    </button>
+  );
+}
+
 /** SPEC §2 trading room (/mt4): top bar, left rail and panels, chart, right sidebar, positions drawer, footer. */
 export function TradingRoomPage(slots: TradingRoomSlots) {
+  const { t } = useTranslation();
   const isDesktop = useIsDesktop();
-  const [panel, setPanel] = usePanel();
-  const [sidebarChoice, setSidebarChoice] = useState<boolean | null>(null);
-  const [drawerOpen, setDrawerOpen] = useState(true);
+  useShortcuts();
+  const [layout, update] = useRoomLayout();
+  const [panel, setPanel] = usePanel(isDesktop);
+  const sizes = usePanelSizes();
+  // The sidebar's state is kept for wide screens; on a phone it is an overlay opened for a moment.
+  const [phoneSidebar, setPhoneSidebar] = useState(false);
   const [autotraderOpen, setAutotraderOpen] = useState(false);
-  const sidebarOpen = sidebarChoice ?? isDesktop;
+  const [plansOpen, setPlansOpen] = useState(false);
+  const sidebarOpen = isDesktop ? (layout.sidebarOpen ?? true) : phoneSidebar;
+  const setSidebarOpen = useCallback((open: boolean) => (isDesktop ? update({ sidebarOpen: open }) : setPhoneSidebar(open)), [isDesktop, update]);
+  const setDrawerOpen = useCallback((open: boolean) => update({ drawerOpen: open }), [update]);
   const closePanel = useCallback(() => setPanel(null), [setPanel]);
-  const closeSidebar = useCallback(() => setSidebarChoice(false), []);
+  const closeSidebar = useCallback(() => setSidebarOpen(false), [setSidebarOpen]);
+  const panelSize = sizes('panelWidth');
+  const sidebarSize = sizes('sidebarWidth');
+  const drawerSize = sizes('drawerHeight');
   const panelContent = panel ? ({ ...ownPanels, ...slots.panels } as Record<string, ReactNode>)[panel] : null;
 
   return (
@@ -95,23 +157,27 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
           {slots.feedStatus}
           <CurrencySwitcher />
           <div className="order-last flex min-w-0 basis-full md:order-none md:basis-auto md:flex-1">{slots.priceButtons}</div>
-          <button
-            type="button"
-            onClick={() => setAutotraderOpen(true)}
-            aria-label="Auto Trader"
-            title="Auto Trader"
-            className="ml-auto flex size-8 shrink-0 items-center justify-center rounded-md text-muted hover:bg-panel-2 hover:text-fg md:ml-0"
-          >
+          <TopBarButton label={t('Auto Trader')} onClick={() => setAutotraderOpen(true)} className="ms-auto md:ms-0">
             <Bot className="size-4" aria-hidden />
-          </button>
+          </TopBarButton>
+          {slots.alerts}
+          <TopBarButton label={t('Account Plans')} onClick={() => setPlansOpen(true)}>
+            <Crown className="size-4" aria-hidden />
+          </TopBarButton>
+          <ThemeToggle className="size-8" />
+          <ShortcutSheet />
+          {/* Only where the top bar has room to spare: the pair tabs come first; "?" and Settings reach these too. */}
+          <LanguageMenu className="hidden h-8 2xl:inline-flex" />
           <button
             type="button"
-            onClick={() => setSidebarChoice(!sidebarOpen)}
-            aria-label={sidebarOpen ? 'Hide sidebar' : 'Show sidebar'}
+            onClick={() => setSidebarOpen(!sidebarOpen)}
+            aria-label={sidebarOpen ? t('Hide sidebar') : t('Show sidebar')}
             aria-expanded={sidebarOpen}
+            data-shortcut="sidebar"
+            aria-keyshortcuts="W"
             className="flex size-8 shrink-0 items-center justify-center rounded-md text-muted hover:bg-panel-2 hover:text-fg"
           >
-            {sidebarOpen ? <PanelRightClose className="size-4" aria-hidden /> : <PanelRightOpen className="size-4" aria-hidden />}
+            {sidebarOpen ? <PanelRightClose className="size-4 rtl:-scale-x-100" aria-hidden /> : <PanelRightOpen className="size-4 rtl:-scale-x-100" aria-hidden />}
           </button>
         </div>
       </header>
@@ -119,18 +185,41 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
       <div className="flex min-h-0 flex-1">
         <LeftRail openPanel={panel} onToggle={setPanel} />
         {panel && (
-          <SidePanel title={panelTitle(panel)} side="left" overlay={!isDesktop} onClose={closePanel} className="md:w-80 md:shrink-0">
+          <SidePanel
+            title={t(panelTitle(panel))}
+            side="left"
+            overlay={!isDesktop}
+            onClose={closePanel}
+            className="md:shrink-0"
+            width={isDesktop ? panelSize.value : undefined}
+          >
             {panelContent ?? <UnderDevelopment />}
           </SidePanel>
         )}
+        {panel && isDesktop && <ResizeHandle label={t('Resize {{panel}}', { panel: t(panelTitle(panel)) })} between="columns" grows={1} {...panelSize} />}
         <main className="flex min-w-0 flex-1 flex-col">
           <Suspense fallback={<ChartLoading />}>
             <PriceChart className="min-h-0 flex-1" />
           </Suspense>
-          <PositionsDrawer open={drawerOpen} onOpenChange={setDrawerOpen} active={slots.activePositions} history={slots.positionsHistory} />
+          {layout.drawerOpen && <ResizeHandle label={t('Resize positions')} between="rows" grows={-1} {...drawerSize} />}
+          <PositionsDrawer
+            open={layout.drawerOpen}
+            onOpenChange={setDrawerOpen}
+            height={drawerSize.value}
+            active={slots.activePositions}
+            history={slots.positionsHistory}
+          />
         </main>
+        {sidebarOpen && isDesktop && <ResizeHandle label={t('Resize sidebar')} between="columns" grows={-1} {...sidebarSize} />}
         {sidebarOpen && (
-          <SidePanel title="Sidebar" side="right" overlay={!isDesktop} onClose={isDesktop ? undefined : closeSidebar} className="md:w-72 md:shrink-0">
+          <SidePanel
+            title={t('Sidebar')}
+            side="right"
+            overlay={!isDesktop}
+            onClose={isDesktop ? undefined : closeSidebar}
+            className="md:shrink-0"
+            width={isDesktop ? sidebarSize.value : undefined}
+          >
             <div className="flex min-h-0 flex-1 basis-0 flex-col border-b border-line">{slots.sidebarMarketWatch}</div>
             <AlgoTrader className="min-h-0 flex-1 basis-0" />
           </SidePanel>
@@ -140,6 +229,7 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
       <AccountFooter />
       <ActiveEaPanel />
       <AutotraderDialog open={autotraderOpen} onOpenChange={setAutotraderOpen} />
+      <AccountPlansDialog open={plansOpen} onOpenChange={setPlansOpen} />
       {slots.dialogs}
     </div>
   );

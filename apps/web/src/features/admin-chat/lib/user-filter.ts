@@ -1,7 +1,10 @@
 import type { AdminChatUser } from '@bourse/contract';
+import { msg } from '@/i18n/i18n';
 
 export const USER_TABS = ['All', 'Online', 'Unread'] as const;
 export type UserTab = (typeof USER_TABS)[number];
+/** What each tab reads on screen (the tab names above are the filter's own values). */
+export const USER_TAB_LABELS: Record<UserTab, string> = { All: msg('All'), Online: msg('Online'), Unread: msg('Unread') };
 
 function matches(user: AdminChatUser, term: string): boolean {
   return [user.name, user.email, user.account_id].some((field) => field.toLowerCase().includes(term));

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AdminEaInput, adminEaSalesResponse, adminEaSchema } from '@bourse/contract';
+import { i18next } from '@/i18n/i18n';
 import { apiUrl, authHeaders, http } from '@/lib/api-client';
 
 export type AdminEa = z.infer<typeof adminEaSchema>;
@@ -37,6 +38,6 @@ export async function uploadImage(file: File): Promise<string> {
   form.append('file', file);
   const res = await fetch(apiUrl('/admin/marketplace/images'), { method: 'POST', headers: authHeaders(), body: form });
   const body = (await res.json().catch(() => ({}))) as { url?: string; message?: string };
-  if (!res.ok || !body.url) throw new Error(body.message ?? 'Could not upload the image');
+  if (!res.ok || !body.url) throw new Error(body.message ?? i18next.t('Could not upload the image'));
   return body.url;
 }

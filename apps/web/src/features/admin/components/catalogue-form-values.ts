@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { adminEaInput, type AdminEaInput } from '@bourse/contract';
+import { msg } from '@/i18n/i18n';
+
+/** The form's own check of the parameters text, shown translated (the contract's messages are not). */
+export const PARAMS_NOT_OBJECT = msg('Parameters must be a JSON object, e.g. {"lots": 0.1}');
 
 /** The form's shape: features one per line and parameters as JSON text, checked by the contract on save. */
 export const catalogueFormSchema = adminEaInput.omit({ features: true, default_params: true }).extend({
@@ -11,7 +15,7 @@ export const catalogueFormSchema = adminEaInput.omit({ features: true, default_p
     } catch {
       return false;
     }
-  }, 'Parameters must be a JSON object, e.g. {"lots": 0.1}'),
+  }, PARAMS_NOT_OBJECT),
 });
 export type CatalogueFormValues = z.infer<typeof catalogueFormSchema>;
 

@@ -1,24 +1,26 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
+import { useTranslation } from 'react-i18next';
 import type { AdminEaInput } from '@bourse/contract';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { uploadImage, useSaveItem } from '../api/marketplace-admin';
 import { useSiteData } from '@/stores/site-data-store';
-import { type CatalogueFormValues, catalogueFormSchema, toFormValues, toInputValues } from './catalogue-form-values';
+import { type CatalogueFormValues, catalogueFormSchema, PARAMS_NOT_OBJECT, toFormValues, toInputValues } from './catalogue-form-values';
 import { SwitchField, TextAreaField } from './settings-controls';
 
 const strategies = ['ma_crossover', 'rsi_reversion', 'donchian_breakout', 'grid'] as const;
 
 /** The operator's plans as the site data lists them, so a renamed or added plan shows here too. */
 function PlanBoxes({ value, onChange }: { value: number[]; onChange: (ids: number[]) => void }) {
+  const { t } = useTranslation();
   const plans = useSiteData((s) => s.data?.plans) ?? [];
   return (
     <fieldset className="flex flex-wrap gap-4 text-sm">
-      <legend className="mb-1.5 text-sm font-medium">Plans allowed (none ticked: every plan)</legend>
-      {plans.length === 0 && <span className="text-muted">Loading plans...</span>}
+      <legend className="mb-1.5 text-sm font-medium">{t('Plans allowed (none ticked: every plan)')}</legend>
+      {plans.length === 0 && <span className="text-muted">{t('Loading plans...')}</span>}
       {plans.map((p) => (
         <label key={p.id} className="flex items-center gap-2">
           <input type="checkbox" checked={value.includes(p.id)} onChange={(e) => onChange(e.target.checked ? [...value, p.id] : value.filter((id) => id !== p.id))} />
@@ -30,19 +32,20 @@ function PlanBoxes({ value, onChange }: { value: number[]; onChange: (ids: numbe
 }
 
 function ImageField({ value, onChange }: { value: string; onChange: (url: string) => void }) {
+  const { t } = useTranslation();
   const pick = async (file: File | undefined) => {
     if (!file) return;
     try {
       onChange(await uploadImage(file));
     } catch (error) {
-      toast.error(errorMessage(error, 'Could not upload the image'));
+      toast.error(errorMessage(error, t('Could not upload the image')));
     }
   };
   return (
     <div className="flex items-center gap-3">
       <img src={value} alt="" className="size-16 rounded-md border border-line object-cover" />
       <label className="min-w-0 text-sm">
-        <span className="mb-1.5 block font-medium">Image (PNG, JPEG or WebP)</span>
+        <span className="mb-1.5 block font-medium">{t('Image (PNG, JPEG or WebP)')}</span>
         <input className="w-full max-w-full text-xs" type="file" accept="image/png,image/jpeg,image/webp" onChange={(e) => void pick(e.target.files?.[0])} />
       </label>
     </div>
@@ -51,45 +54,50 @@ function ImageField({ value, onChange }: { value: string; onChange: (url: string
 
 /** Create or edit one catalogue item; `id` absent creates. */
 export function CatalogueForm({ id, initial, onSaved }: { id?: number; initial: AdminEaInput; onSaved: () => void }) {
+  const { t } = useTranslation();
   const save = useSaveItem();
   const { register, control, handleSubmit, watch, formState } = useForm<CatalogueFormValues>({ resolver: zodResolver(catalogueFormSchema), defaultValues: toFormValues(initial) });
   const e = formState.errors;
+  // The form's own check of the parameters is shown translated; other messages come from the contract as they are.
+  const paramsError = e.params_text?.message === PARAMS_NOT_OBJECT ? t(PARAMS_NOT_OBJECT) : e.params_text?.message;
   const onSubmit = handleSubmit(async (values) => {
     try {
       await save.mutateAsync({ id, input: toInputValues(values) });
-      toast.success('Item saved');
+      toast.success(t('Item saved'));
       onSaved();
     } catch (error) {
-      toast.error(errorMessage(error, 'Could not save the item'));
+      toast.error(errorMessage(error, t('Could not save the item')));
     }
   });
   return (
     <form onSubmit={(ev) => void onSubmit(ev)} className="flex max-w-2xl flex-col gap-4">
-      <TextField label="Name" error={e.name?.message} {...register('name')} />
-      <TextField label="Author" error={e.author?.message} {...register('author')} />
-      <TextAreaField label="Description" error={e.description?.message} {...register('description')} />
+      <TextField label={t('Name')} error={e.name?.message} {...register('name')} />
+      <TextField label={t('Author')} error={e.author?.message} {...register('author')} />
+      <TextAreaField label={t('Description')} error={e.description?.message} {...register('description')} />
       <Controller control={control} name="image" render={({ field }) => <ImageField value={field.value} onChange={field.onChange} />} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Type" {...register('type')}>
-          <option value="expert_advisor">Expert Advisor</option>
-          <option value="other">Other</option>
+        <SelectField label={t('Type')} {...register('type')}>
+          <option value="expert_advisor">{t('Expert Advisor')}</option>
+          <option value="other">{t('Other')}</option>
         </SelectField>
         {watch('type') === 'expert_advisor' && (
-          <SelectField label="Strategy" error={e.strategy?.message} {...register('strategy')}>
+          <SelectField label={t('Strategy')} error={e.strategy?.message} {...register('strategy')}>
             {strategies.map((s) => <option key={s} value={s}>{s}</option>)}
           </SelectField>
         )}
-        <TextField label="Price (USD)" inputMode="decimal" error={e.amount?.message} {...register('amount')} />
-        <SelectField label="Billing" {...register('billing')}>
-          <option value="one_time">One-time</option>
-          <option value="monthly">Monthly</option>
+        <TextField label={t('Price (USD)')} inputMode="decimal" error={e.amount?.message} {...register('amount')} />
+        <SelectField label={t('Billing')} {...register('billing')}>
+          <option value="one_time">{t('One-time')}</option>
+          <option value="monthly">{t('Monthly')}</option>
         </SelectField>
       </div>
-      <TextAreaField label="Default parameters (JSON)" error={e.params_text?.message} {...register('params_text')} />
-      <TextAreaField label="Features (one per line)" error={e.features_text?.message} {...register('features_text')} />
+      <TextAreaField label={t('Default parameters (JSON)')} error={paramsError} {...register('params_text')} />
+      <TextAreaField label={t('Features (one per line)')} error={e.features_text?.message} {...register('features_text')} />
       <Controller control={control} name="plan_ids" render={({ field }) => <PlanBoxes value={field.value} onChange={field.onChange} />} />
-      <Controller control={control} name="published" render={({ field }) => <SwitchField label="Published" description="Shown in the marketplace." checked={field.value} onChange={field.onChange} />} />
-      <Button type="submit" loading={save.isPending} className="self-start">Save</Button>
+      <Controller control={control} name="published" render={({ field }) => <SwitchField label={t('Published')} description={t('Shown in the marketplace.')} checked={field.value} onChange={field.onChange} />} />
+      <Button type="submit" loading={save.isPending} className="self-start">
+        {t('Save')}
+      </Button>
     </form>
   );
 }

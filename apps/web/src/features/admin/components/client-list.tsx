@@ -1,32 +1,33 @@
-import { format } from 'date-fns';
 import { ChevronRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { AdminClient } from '@bourse/contract';
 import { formatMoney } from '@/lib/format';
+import { formatDay } from '../lib/dates';
 import { OnlineDot, StatusBadge } from './status-badge';
 
 type Props = { clients: AdminClient[]; onOpen: (client: AdminClient) => void };
 
-const joined = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
-
 function RoleTag({ client }: { client: AdminClient }) {
-  if (client.role !== 'admin') return null;
-  return <span className="rounded bg-brand/15 px-1.5 py-0.5 text-[10px] font-semibold uppercase tracking-wider text-brand">Admin</span>;
+  const { t } = useTranslation();
+  if (client.role === 'customer') return null;
+  return <span className="rounded bg-brand/15 px-1.5 py-0.5 text-[10px] font-semibold uppercase tracking-wider text-brand">{client.role === 'admin' ? t('Admin') : t('Support')}</span>;
 }
 
 /** Wide screens: a table; each name opens the client's details. */
 function ClientTable({ clients, onOpen }: Props) {
-  const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wider text-muted';
+  const { t } = useTranslation();
+  const th = 'px-4 py-3 text-start text-xs font-semibold uppercase tracking-wider text-muted';
   return (
     <div className="hidden overflow-hidden rounded-xl border border-line bg-panel md:block">
       <table className="w-full text-sm">
         <thead className="border-b border-line bg-panel-2/50">
           <tr>
-            <th className={th}>Name</th>
-            <th className={th}>Email</th>
-            <th className={th}>Account ID</th>
-            <th className={th}>Status</th>
-            <th className={`${th} text-right`}>Balance</th>
-            <th className={th}>Joined</th>
+            <th className={th}>{t('Name')}</th>
+            <th className={th}>{t('Email')}</th>
+            <th className={th}>{t('Account ID')}</th>
+            <th className={th}>{t('Status')}</th>
+            <th className={`${th} text-end`}>{t('Balance')}</th>
+            <th className={th}>{t('Joined')}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
@@ -53,8 +54,8 @@ function ClientTable({ clients, onOpen }: Props) {
               <td className="px-4 py-3">
                 <StatusBadge status={c.status} />
               </td>
-              <td className="px-4 py-3 text-right tabular-nums">{formatMoney(c.balance)}</td>
-              <td className="whitespace-nowrap px-4 py-3 text-muted">{joined(c.created_at)}</td>
+              <td className="px-4 py-3 text-end tabular-nums">{formatMoney(c.balance)}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-muted">{formatDay(c.created_at)}</td>
             </tr>
           ))}
         </tbody>
@@ -65,11 +66,12 @@ function ClientTable({ clients, onOpen }: Props) {
 
 /** Small screens: one card per client. */
 function ClientCards({ clients, onOpen }: Props) {
+  const { t } = useTranslation();
   return (
     <ul className="flex flex-col gap-3 md:hidden">
       {clients.map((c) => (
         <li key={c.id}>
-          <button type="button" onClick={() => onOpen(c)} className="flex w-full items-center gap-3 rounded-xl border border-line bg-panel p-4 text-left hover:bg-panel-2/60" aria-label={c.name}>
+          <button type="button" onClick={() => onOpen(c)} className="flex w-full items-center gap-3 rounded-xl border border-line bg-panel p-4 text-start hover:bg-panel-2/60" aria-label={c.name}>
             <div className="min-w-0 flex-1">
               <p className="flex items-center gap-2">
                 <OnlineDot online={c.is_online} />
@@ -81,10 +83,10 @@ function ClientCards({ clients, onOpen }: Props) {
                 <StatusBadge status={c.status} />
                 <span className="font-mono text-muted">{c.account_id}</span>
                 <span className="tabular-nums">{formatMoney(c.balance)}</span>
-                <span className="text-muted">Joined {joined(c.created_at)}</span>
+                <span className="text-muted">{t('Joined {{date}}', { date: formatDay(c.created_at) })}</span>
               </div>
             </div>
-            <ChevronRight className="size-4 shrink-0 text-muted" aria-hidden />
+            <ChevronRight className="size-4 shrink-0 text-muted rtl:rotate-180" aria-hidden />
           </button>
         </li>
       ))}

@@ -27,9 +27,9 @@ export function SwitchField({ label, description, checked, onChange }: { label: 
         id={id}
         checked={checked}
         onCheckedChange={onChange}
-        className="relative h-6 w-11 shrink-0 rounded-full bg-line transition-colors data-[state=checked]:bg-brand"
+        className="relative h-6 w-11 shrink-0 rounded-full bg-line transition-colors disabled:cursor-not-allowed disabled:opacity-60 data-[state=checked]:bg-brand"
       >
-        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px] rtl:-translate-x-0.5 rtl:data-[state=checked]:-translate-x-[22px]" />
       </Switch.Root>
     </div>
   );
@@ -50,7 +50,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaProps>(func
         id={fieldId}
         rows={3}
         aria-invalid={error ? true : undefined}
-        className="w-full rounded-md border border-line bg-panel-2 px-3 py-2 text-sm text-fg placeholder:text-muted/70 focus:border-brand focus:outline-none aria-[invalid=true]:border-down"
+        className="w-full rounded-md border border-line bg-panel-2 px-3 py-2 text-sm text-fg placeholder:text-muted/70 focus:border-brand focus:outline-none aria-[invalid=true]:border-down disabled:cursor-not-allowed disabled:opacity-70"
         {...rest}
       />
       {hint && !error && <p className="text-xs text-muted">{hint}</p>}

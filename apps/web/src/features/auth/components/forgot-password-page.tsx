@@ -11,14 +11,19 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useRequestPasswordReset, useResetPassword } from '../api/password-reset';
+import { useTranslation } from 'react-i18next';
 
-const backToLogin = (
-  <Link to="/" className="font-medium text-brand hover:underline">
-    Back to log in
-  </Link>
-);
+function BackToLogin() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/" className="font-medium text-brand hover:underline">
+      {t('Back to log in')}
+    </Link>
+  );
+}
 
 function RequestLinkForm() {
+  const { t } = useTranslation();
   const mutation = useRequestPasswordReset();
   const [sent, setSent] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<{ email: string }>({
@@ -34,25 +39,28 @@ function RequestLinkForm() {
   });
   if (sent) {
     return (
-      <Alert variant="success" title="Check your inbox">
+      <Alert variant="success" title={t('Check your inbox')}>
         <span className="inline-flex items-start gap-2">
           <MailCheck className="mt-0.5 hidden size-4 shrink-0 sm:block" aria-hidden />
-          <span>{sent} The link is valid for 60 minutes.</span>
+          <span>
+            {sent} {t('The link is valid for 60 minutes.')}
+          </span>
         </span>
       </Alert>
     );
   }
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <TextField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
+      <TextField label={t('Email')} type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
       <Button type="submit" size="lg" loading={mutation.isPending}>
-        Send reset link
+        {t('Send reset link')}
       </Button>
     </form>
   );
 }
 
 function ResetForm({ token }: { token: string }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const mutation = useResetPassword();
   const [linkError, setLinkError] = useState<string | null>(null);
@@ -72,22 +80,22 @@ function ResetForm({ token }: { token: string }) {
         else toast.error(errorMessage(error, messages.genericError));
       }
     },
-    (errors) => errors.token && setLinkError('This link is invalid or has expired.'),
+    (errors) => errors.token && setLinkError(t('This link is invalid or has expired.')),
   );
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       {linkError && (
-        <Alert variant="destructive" title="Link not valid">
+        <Alert variant="destructive" title={t('Link not valid')}>
           {linkError}{' '}
           <Link to="/forgot-password" className="font-medium underline" onClick={() => setLinkError(null)}>
-            Request a new link
+            {t('Request a new link')}
           </Link>
         </Alert>
       )}
-      <TextField label="New password" type="password" autoComplete="new-password" error={formState.errors.password?.message} {...register('password')} />
-      <TextField label="Confirm new password" type="password" autoComplete="new-password" error={formState.errors.confirm_password?.message} {...register('confirm_password')} />
+      <TextField label={t('New password')} type="password" autoComplete="new-password" error={formState.errors.password?.message} {...register('password')} />
+      <TextField label={t('Confirm new password')} type="password" autoComplete="new-password" error={formState.errors.confirm_password?.message} {...register('confirm_password')} />
       <Button type="submit" size="lg" loading={mutation.isPending}>
-        Reset password
+        {t('Reset password')}
       </Button>
     </form>
   );
@@ -95,14 +103,15 @@ function ResetForm({ token }: { token: string }) {
 
 /** /forgot-password: asks for a reset link, or with ?token= sets a new password. */
 export function ForgotPasswordPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token');
   return token ? (
-    <AuthShell key="reset" title="Choose a new password" subtitle="Use at least 8 characters. Every device will be signed out." footer={backToLogin}>
+    <AuthShell key="reset" title={t('Choose a new password')} subtitle={t('Use at least 8 characters. Every device will be signed out.')} footer={<BackToLogin />}>
       <ResetForm token={token} />
     </AuthShell>
   ) : (
-    <AuthShell key="request" title="Forgot your password?" subtitle="Enter your email and we will send you a link to choose a new one." footer={backToLogin}>
+    <AuthShell key="request" title={t('Forgot your password?')} subtitle={t('Enter your email and we will send you a link to choose a new one.')} footer={<BackToLogin />}>
       <RequestLinkForm />
     </AuthShell>
   );

@@ -9,6 +9,7 @@ import { usePrivateEvent, useUserId } from '@/lib/realtime-hooks';
 import { useSession } from '@/stores/session-store';
 import { useUnreadCount } from '../api/get-unread-count';
 import { unreadAlertText } from '../lib/unread-text';
+import { useTranslation } from 'react-i18next';
 
 export const CHAT_PATH = '/main/chat';
 
@@ -17,6 +18,7 @@ export const CHAT_PATH = '/main/chat';
  * or with nothing unread. The count is read on load and on each message from someone else.
  */
 export function UnreadAlert() {
+  const { t } = useTranslation();
   const userId = useUserId();
   const isCustomer = useSession((s) => s.user?.role === 'customer');
   const { pathname } = useLocation();
@@ -48,7 +50,7 @@ export function UnreadAlert() {
       data-testid="unread-alert"
     >
       <MessageCircle className="size-4 shrink-0" aria-hidden />
-      {unreadAlertText(count)}
+      {unreadAlertText(count, (key, options) => t(key, options))}
     </button>
   );
 }

@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { useMarketplaceItems } from '@/features/marketplace/api/marketplace';
 import { useSiteData } from '@/stores/site-data-store';
 import { useRobots } from '../api/robots';
-import { EaPanel } from './ea-panel';
+
+// The panel's form (react-hook-form, zod) loads when an advisor is first opened, not with the room.
+const EaPanel = lazy(() => import('./ea-panel').then((m) => ({ default: m.EaPanel })));
 
 /**
  * The panel of the advisor chosen in the Algo Trader list (SPEC §3 activeEA). It lives at the
@@ -14,5 +17,9 @@ export function ActiveEaPanel() {
   const robots = useRobots();
   const advisor = items.data?.find((i) => i.id === activeEA);
   if (!advisor) return null;
-  return <EaPanel advisor={advisor} robot={robots.data?.find((r) => r.ea_id === advisor.id)} onClose={() => setActiveEA(null)} />;
+  return (
+    <Suspense fallback={null}>
+      <EaPanel advisor={advisor} robot={robots.data?.robots.find((r) => r.ea_id === advisor.id)} onClose={() => setActiveEA(null)} />
+    </Suspense>
+  );
 }

@@ -1,6 +1,7 @@
 import { lazy, type ReactElement, Suspense, useState } from 'react';
 import { Slot } from 'radix-ui';
 import { LineChart } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { StrategyKey } from '@bourse/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -21,6 +22,7 @@ export type BacktestDialogProps = {
 
 /** "Backtest" button and dialog: settings, progress while the run goes on, then its report. */
 export function BacktestDialog({ strategy, eaId, eaName, defaultParams, trigger }: BacktestDialogProps) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [runId, setRunId] = useState<number | null>(null);
   return (
@@ -30,10 +32,16 @@ export function BacktestDialog({ strategy, eaId, eaName, defaultParams, trigger 
       ) : (
         <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
           <LineChart className="size-4" aria-hidden />
-          Backtest
+          {t('Backtest')}
         </Button>
       )}
-      <Dialog open={open} onOpenChange={setOpen} title={`Backtest ${eaName}`} description="Run the advisor over past prices with spreads and the engine's fill rules." className="max-w-4xl!">
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('Backtest {{name}}', { name: eaName })}
+        description={t("Run the advisor over past prices with spreads and the engine's fill rules.")}
+        className="max-w-4xl!"
+      >
         {open && (
           <Suspense fallback={<Spinner />}>
             <BacktestPanel strategy={strategy} eaId={eaId} defaultParams={defaultParams} runId={runId} onRunChange={setRunId} />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Backtest, BacktestRequest, StrategyKey } from '@bourse/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -35,6 +36,7 @@ function requestOf(values: BacktestFormValues, strategy: StrategyKey, eaId?: num
 
 /** The dialog's content: the settings form, then the run's progress and its report. */
 export function BacktestPanel({ strategy, eaId, defaultParams, runId, onRunChange: setRunId }: Props) {
+  const { t } = useTranslation();
   const [params] = useState(() => withDefaults(strategy, defaultParams));
   const [previous, setPrevious] = useState<BacktestFormValues | null>(null);
   const start = useStartBacktest();
@@ -43,7 +45,7 @@ export function BacktestPanel({ strategy, eaId, defaultParams, runId, onRunChang
   if (runId === null) {
     return (
       <div className="flex flex-col gap-3">
-        {start.isError && <Alert variant="destructive">{errorMessage(start.error, 'The backtest could not start. Please try again.')}</Alert>}
+        {start.isError && <Alert variant="destructive">{errorMessage(start.error, t('The backtest could not start. Please try again.'))}</Alert>}
         <BacktestForm
           strategy={strategy}
           defaultParams={params}
@@ -62,25 +64,30 @@ export function BacktestPanel({ strategy, eaId, defaultParams, runId, onRunChang
     start.reset();
     setRunId(null);
   };
-  if (run.isError) return <RunError message={errorMessage(run.error, 'Failed to load the backtest.')} onBack={again} retry={() => run.refetch()} />;
-  if (!run.data) return <Spinner label="Loading the backtest" />;
+  if (run.isError) return <RunError message={errorMessage(run.error, t('Failed to load the backtest.'))} onBack={again} retry={() => run.refetch()} />;
+  if (!run.data) return <Spinner label={t('Loading the backtest')} />;
   return <RunView run={run.data} onBack={again} />;
 }
 
 function RunView({ run, onBack }: { run: Backtest; onBack: () => void }) {
+  const { t } = useTranslation();
   const back = (
     <Button variant="secondary" size="sm" onClick={onBack} className="self-start">
-      Change settings
+      {t('Change settings')}
     </Button>
   );
-  if (run.status === 'failed') return <RunError message={run.error ?? 'The backtest failed.'} onBack={onBack} />;
+  if (run.status === 'failed') return <RunError message={run.error ?? t('The backtest failed.')} onBack={onBack} />;
   if (run.status !== 'done' || !run.report) {
     return (
       <div className="flex flex-col gap-2 py-4">
         <p className="text-sm" aria-live="polite">
-          {run.status === 'queued' ? 'Waiting for a free worker…' : run.progress === 0 ? 'Preparing price history…' : `Running… ${run.progress}%`}
+          {run.status === 'queued'
+            ? t('Waiting for a free worker…')
+            : run.progress === 0
+              ? t('Preparing price history…')
+              : t('Running… {{progress}}%', { progress: run.progress })}
         </p>
-        <div role="progressbar" aria-label="Backtest progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={run.progress} className="h-2 overflow-hidden rounded-full bg-panel-2">
+        <div role="progressbar" aria-label={t('Backtest progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={run.progress} className="h-2 overflow-hidden rounded-full bg-panel-2">
           <div className="h-full bg-brand transition-[width] duration-300" style={{ width: `${run.progress}%` }} />
         </div>
       </div>
@@ -95,17 +102,18 @@ function RunView({ run, onBack }: { run: Backtest; onBack: () => void }) {
 }
 
 function RunError({ message, onBack, retry }: { message: string; onBack: () => void; retry?: () => void }) {
+  const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-3">
       <Alert variant="destructive">{message}</Alert>
       <div className="flex gap-2">
         {retry && (
           <Button variant="secondary" size="sm" onClick={retry}>
-            Retry
+            {t('Retry')}
           </Button>
         )}
         <Button variant="secondary" size="sm" onClick={onBack}>
-          Change settings
+          {t('Change settings')}
         </Button>
       </div>
     </div>

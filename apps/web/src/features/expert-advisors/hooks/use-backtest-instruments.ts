@@ -5,6 +5,9 @@ import { useCatalogue } from './use-catalogue';
 /** Most instruments listed at once in the picker; the search narrows the rest. */
 const MAX_LISTED = 200;
 
+/** The search field's example: symbols and names as the catalogue spells them, the same in every language. */
+export const SEARCH_SAMPLE = 'EUR/USD, Bitcoin…';
+
 /**
  * The instruments the backtest picker lists for its search: the first matches of the catalogue the
  * app already loaded, with the room's active instrument first when not searching. `selected` and

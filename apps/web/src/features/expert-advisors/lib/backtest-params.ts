@@ -6,6 +6,10 @@ export type ParamField =
   | { name: string; label: string; kind: 'number'; min?: number; max?: number; step: number }
   | { name: string; label: string; kind: 'choice'; options: readonly string[] };
 
+/** Turns a message into the language shown: by default English, the message itself with its {{placeholders}} filled. */
+export type Translate = (message: string, values?: Record<string, string | number>) => string;
+export const english: Translate = (message, values = {}) => message.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+
 const labelOf = (schema: z.ZodType, name: string) => schema.description ?? name;
 
 /** Fields of a strategy's parameters, in schema order, with the bounds and labels the schema declares. */
@@ -25,22 +29,21 @@ export function defaultParams(strategy: StrategyKey, given: Record<string, unkno
   return parsed.success ? (parsed.data as Record<string, unknown>) : (strategyParamsSchemas[strategy].parse({}) as Record<string, unknown>);
 }
 
-const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date.');
-
-/** The dialog's form: instrument, timeframe, dates (whole UTC days) and the strategy's parameters. */
-export function backtestFormSchema(strategy: StrategyKey) {
+/** The dialog's form: instrument, timeframe, dates (whole UTC days) and the strategy's parameters; messages in the language `t` gives. */
+export function backtestFormSchema(strategy: StrategyKey, t: Translate = english) {
+  const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, t('Enter a date.'));
   return z
     .object({
-      asset_id: z.number({ error: 'Choose an instrument.' }).int().positive('Choose an instrument.'),
+      asset_id: z.number({ error: t('Choose an instrument.') }).int().positive(t('Choose an instrument.')),
       timeframe: backtestTimeframe,
       from: dateOnly,
       to: dateOnly,
-      initial_balance: z.number({ error: 'Enter an amount.' }).min(100).max(10_000_000),
+      initial_balance: z.number({ error: t('Enter an amount.') }).min(100).max(10_000_000),
       params: strategyParamsSchemas[strategy],
     })
-    .refine((v) => v.from < v.to, { message: 'The start must be before the end.', path: ['to'] })
+    .refine((v) => v.from < v.to, { message: t('The start must be before the end.'), path: ['to'] })
     .refine((v) => Date.parse(v.to) - Date.parse(v.from) <= MAX_BACKTEST_DAYS * 86_400_000, {
-      message: `A backtest covers at most ${MAX_BACKTEST_DAYS} days.`,
+      message: t('A backtest covers at most {{n}} days.', { n: MAX_BACKTEST_DAYS }),
       path: ['to'],
     });
 }

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Asset } from '@bourse/contract';
+import { msg } from '@/i18n/i18n';
 import { http } from '@/lib/api-client';
 
-export const ASSETS_ERROR = 'Failed to fetch assets. Please try again later.';
+/** Shown with `t()`. */
+export const ASSETS_ERROR = msg('Failed to fetch assets. Please try again later.');
 
 export const assetKeys = {
   all: ['assets'] as const,

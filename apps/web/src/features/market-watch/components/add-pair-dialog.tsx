@@ -1,6 +1,7 @@
 import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Plus, Search, Star } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { Asset } from '@bourse/contract';
 import { Dialog } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
@@ -8,7 +9,7 @@ import { formatPrice } from '@/lib/format';
 import { assetStore } from '@/stores/asset-store';
 import { useTickSelector } from '@/stores/tick-store';
 import { useAssets } from '../api/get-assets';
-import { pairTabLists, pairTabs, type PairTab } from '../lib/asset-search';
+import { pairTabLabels, pairTabLists, pairTabs, type PairTab } from '../lib/asset-search';
 import { useWatchlist, watchlistStore } from '../stores/watchlist-store';
 import { AssetListState } from './asset-list-state';
 import { PriceFlash } from '@/components/price-flash';
@@ -26,6 +27,7 @@ function Rate({ asset }: { asset: Asset }) {
 }
 
 const PairRow = memo(function PairRow({ asset, starred, onPick }: { asset: Asset; starred: boolean; onPick: (a: Asset) => void }) {
+  const { t } = useTranslation();
   const label = asset.symbol_display;
   return (
     <div data-testid="pair-row" data-symbol={label} className="flex h-full items-center gap-2 border-b border-line/60 px-2 text-sm hover:bg-panel-2">
@@ -33,12 +35,12 @@ const PairRow = memo(function PairRow({ asset, starred, onPick }: { asset: Asset
         type="button"
         onClick={() => watchlistStore.getState().toggle(label)}
         aria-pressed={starred}
-        aria-label={starred ? `Remove ${label} from watchlist` : `Add ${label} to watchlist`}
+        aria-label={starred ? t('Remove {{symbol}} from watchlist', { symbol: label }) : t('Add {{symbol}} to watchlist', { symbol: label })}
         className="rounded p-1.5 hover:bg-line"
       >
         <Star className={cn('size-4', starred ? 'fill-warn text-warn' : 'text-muted')} aria-hidden />
       </button>
-      <button type="button" onClick={() => onPick(asset)} aria-label={`Open ${label}`} className="flex h-full min-w-0 flex-1 items-center gap-3 text-left">
+      <button type="button" onClick={() => onPick(asset)} aria-label={t('Open {{symbol}}', { symbol: label })} className="flex h-full min-w-0 flex-1 items-center gap-3 text-start">
         <span className="min-w-0 flex-1">
           <span className="block truncate font-medium">{label}</span>
           <span className="block truncate text-xs text-muted">{asset.name}</span>
@@ -78,6 +80,7 @@ function PairList({ assets, onPick }: { assets: Asset[]; onPick: (a: Asset) => v
 
 /** SPEC §2 Add-pair dialog: tabs with counts, a watchlist star per instrument, search; picking one opens its pair. */
 export function AddPairDialog() {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<PairTab>('Forex');
   const [query, setQuery] = useState('');
@@ -96,37 +99,37 @@ export function AddPairDialog() {
       <button
         type="button"
         onClick={() => setOpen(true)}
-        aria-label="Add pair"
+        aria-label={t('Add pair')}
         className="flex size-8 shrink-0 items-center justify-center rounded-md border border-line text-muted hover:border-brand hover:text-fg"
       >
         <Plus className="size-4" aria-hidden />
       </button>
-      <Dialog open={open} onOpenChange={setOpen} title="Add pair" className="max-w-xl">
+      <Dialog open={open} onOpenChange={setOpen} title={t('Add pair')} className="max-w-xl">
         <label className="mb-3 flex h-10 items-center gap-2 rounded-md border border-line bg-panel-2 px-3 text-sm focus-within:border-brand">
           <Search className="size-4 text-muted" aria-hidden />
           <input
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            placeholder="Search name or symbol"
-            aria-label="Search pairs"
+            placeholder={t('Search name or symbol')}
+            aria-label={t('Search pairs')}
             className="min-w-0 flex-1 bg-transparent outline-none placeholder:text-muted/70"
           />
         </label>
-        <div role="tablist" aria-label="Instrument types" className="mb-3 flex gap-1 overflow-x-auto pb-1">
-          {pairTabs.map((t) => (
+        <div role="tablist" aria-label={t('Instrument types')} className="mb-3 flex gap-1 overflow-x-auto pb-1">
+          {pairTabs.map((id) => (
             <button
-              key={t}
+              key={id}
               type="button"
               role="tab"
-              aria-selected={t === tab}
-              onClick={() => setTab(t)}
+              aria-selected={id === tab}
+              onClick={() => setTab(id)}
               className={cn(
                 'flex shrink-0 items-center gap-1.5 rounded-md px-2.5 py-1.5 text-xs font-medium',
-                t === tab ? 'bg-brand text-white' : 'bg-panel-2 text-muted hover:text-fg',
+                id === tab ? 'bg-brand text-white' : 'bg-panel-2 text-muted hover:text-fg',
               )}
             >
-              {t}
-              <span className={cn('rounded-full px-1.5 text-[10px]', t === tab ? 'bg-white/20' : 'bg-line')}>{lists[t].length}</span>
+              {t(pairTabLabels[id])}
+              <span className={cn('rounded-full px-1.5 text-[10px]', id === tab ? 'bg-white/20' : 'bg-line')}>{lists[id].length}</span>
             </button>
           ))}
         </div>

@@ -1,6 +1,7 @@
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronDown, ChevronRight, Search } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { Asset, AssetType } from '@bourse/contract';
 import { cn } from '@/lib/cn';
 import { assetStore, useAssetStore } from '@/stores/asset-store';
@@ -17,7 +18,14 @@ const CATEGORY_PX = 32;
  * SPEC §2 market watch: categories that expand and collapse, search over name, symbol and sy, and
  * live bid/ask. Only the rows in view are rendered (2,000+ instruments).
  */
-export function MarketWatch({ className, title = 'Market Watch', heading = true }: { className?: string; title?: string; heading?: boolean }) {
+export function MarketWatch({
+  className,
+  title: titleProp,
+  heading = true,
+  onAlert,
+}: { className?: string; /** In the language shown; "Market Watch" when not given. */ title?: string; heading?: boolean; onAlert?: (asset: Asset) => void }) {
+  const { t } = useTranslation();
+  const title = titleProp ?? t('Market Watch');
   const assets = useAssets();
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
@@ -54,15 +62,18 @@ export function MarketWatch({ className, title = 'Market Watch', heading = true 
         <input
           value={query}
           onChange={(e) => setQuery(e.target.value)}
-          placeholder="Search name or symbol"
-          aria-label={`Search ${title}`}
+          placeholder={t('Search name or symbol')}
+          aria-label={t('Search {{title}}', { title })}
+          aria-keyshortcuts="/"
+          data-shortcut="search"
           className="min-w-0 flex-1 bg-transparent text-fg outline-none placeholder:text-muted/70"
         />
       </label>
-      <div className="flex border-y border-line bg-panel-2/50 py-1 pr-7 pl-3 text-[10px] font-semibold tracking-wider text-muted uppercase">
-        <span className="flex-1">Symbol</span>
-        <span className="w-[4.75rem] px-1 text-right">Bid</span>
-        <span className="w-[4.75rem] px-1 text-right">Ask</span>
+      {/* Right padding: the width of the row's buttons, so the headings sit over their columns. */}
+      <div className={cn('flex border-y border-line bg-panel-2/50 py-1 ps-3 text-[10px] font-semibold tracking-wider text-muted uppercase', onAlert ? 'pe-11' : 'pe-7')}>
+        <span className="flex-1">{t('Symbol')}</span>
+        <span className="w-[4.75rem] px-1 text-end">{t('Bid')}</span>
+        <span className="w-[4.75rem] px-1 text-end">{t('Ask')}</span>
       </div>
       {state ? (
         <AssetListState state={state} onRetry={() => void assets.refetch()} />
@@ -80,12 +91,12 @@ export function MarketWatch({ className, title = 'Market Watch', heading = true 
                       aria-expanded={row.expanded}
                       className="flex h-full w-full items-center gap-1.5 bg-panel-2/70 px-2 text-xs font-semibold text-fg hover:bg-panel-2"
                     >
-                      {row.expanded ? <ChevronDown className="size-3.5" aria-hidden /> : <ChevronRight className="size-3.5" aria-hidden />}
-                      {categoryLabel[row.type]}
-                      <span className="ml-auto rounded-full bg-line px-1.5 text-[10px] text-muted">{row.count}</span>
+                      {row.expanded ? <ChevronDown className="size-3.5" aria-hidden /> : <ChevronRight className="size-3.5 rtl:rotate-180" aria-hidden />}
+                      {t(categoryLabel[row.type])}
+                      <span className="ms-auto rounded-full bg-line px-1.5 text-[10px] text-muted">{row.count}</span>
                     </button>
                   ) : (
-                    <MarketWatchRow asset={row.asset} active={row.asset.asset_id === activeId} onSelect={select} onInfo={showInfo} />
+                    <MarketWatchRow asset={row.asset} active={row.asset.asset_id === activeId} onSelect={select} onInfo={showInfo} onAlert={onAlert} />
                   )}
                 </div>
               );

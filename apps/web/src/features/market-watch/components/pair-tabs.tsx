@@ -1,4 +1,5 @@
 import { Info, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { findPair } from '@/stores/asset-rules';
 import { assetStore, useAssetStore } from '@/stores/asset-store';
@@ -6,6 +7,7 @@ import { useAssetInfo } from '../stores/asset-info-store';
 
 /** SPEC §2 open-pair tabs: pick one to trade it; × closes it (the last one stays). */
 export function PairTabs({ className }: { className?: string }) {
+  const { t } = useTranslation();
   const pairs = useAssetStore((s) => s.activePairs);
   const active = useAssetStore((s) => s.activePair);
   const assets = useAssetStore((s) => s.assets);
@@ -13,7 +15,7 @@ export function PairTabs({ className }: { className?: string }) {
   const { selectPair, removePair } = assetStore.getState();
   const activeAsset = findPair(assets, active);
   return (
-    <div role="tablist" aria-label="Open pairs" className={cn('flex min-w-0 items-center gap-1 overflow-x-auto', className)}>
+    <div role="tablist" data-shortcut="pairs" aria-label={t('Open pairs')} className={cn('flex min-w-0 items-center gap-1 overflow-x-auto', className)}>
       {pairs.map((pair) => {
         const selected = pair === active;
         return (
@@ -24,11 +26,11 @@ export function PairTabs({ className }: { className?: string }) {
               selected ? 'border-brand bg-brand/15 text-fg' : 'border-line text-muted hover:text-fg',
             )}
           >
-            <button type="button" role="tab" aria-selected={selected} onClick={() => selectPair(pair)} className="h-full pr-1 pl-2.5">
+            <button type="button" role="tab" aria-selected={selected} onClick={() => selectPair(pair)} className="h-full pe-1 ps-2.5">
               {pair}
             </button>
             {pairs.length > 1 && (
-              <button type="button" onClick={() => removePair(pair)} aria-label={`Close ${pair}`} className="mr-1 rounded p-0.5 hover:bg-line">
+              <button type="button" onClick={() => removePair(pair)} aria-label={t('Close {{symbol}}', { symbol: pair })} className="me-1 rounded p-0.5 hover:bg-line">
                 <X className="size-3" aria-hidden />
               </button>
             )}
@@ -39,7 +41,7 @@ export function PairTabs({ className }: { className?: string }) {
         <button
           type="button"
           onClick={() => showInfo(activeAsset)}
-          aria-label={`About ${activeAsset.symbol_display}`}
+          aria-label={t('About {{symbol}}', { symbol: activeAsset.symbol_display })}
           className="flex size-8 shrink-0 items-center justify-center rounded-md text-muted hover:bg-panel-2 hover:text-fg"
         >
           <Info className="size-4" aria-hidden />

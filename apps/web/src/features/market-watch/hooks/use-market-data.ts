@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
+import { i18next } from '@/i18n/i18n';
 import { assetStore } from '@/stores/asset-store';
 import { ASSETS_ERROR, useAssets } from '../api/get-assets';
 import { usePriceFeed } from './use-price-feed';
@@ -18,6 +19,6 @@ export function useMarketData() {
   }, [assets.data]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: errorUpdatedAt shows the toast again after each new failure
   useEffect(() => {
-    if (assets.isError) toast.error(ASSETS_ERROR, { id: 'assets-error' });
+    if (assets.isError) toast.error(i18next.t(ASSETS_ERROR), { id: 'assets-error' });
   }, [assets.isError, assets.errorUpdatedAt]);
 }

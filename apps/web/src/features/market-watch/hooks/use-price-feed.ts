@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { priceSocket, type Asset } from '@bourse/contract';
+import { i18next } from '@/i18n/i18n';
 import { connectPriceSocket } from '@/lib/price-socket';
 import { liveFromPacked, liveFromUpdate, priceTicks, type TickStore } from '@/stores/tick-store';
 import { assetKeys } from '../api/get-assets';
@@ -9,9 +10,10 @@ import { assetKeys } from '../api/get-assets';
 /** SPEC §4 connection states, for the feed indicator. */
 export type FeedStatus = 'disconnected' | 'connecting' | 'connected' | 'failed';
 
-export const useFeedStatus = create<{ status: FeedStatus; error: string | null }>()(() => ({ status: 'disconnected', error: null }));
+/** `stalled`: connected, but the server's own feed has gone quiet (it refuses fills at market meanwhile). */
+export const useFeedStatus = create<{ status: FeedStatus; error: string | null; stalled: boolean }>()(() => ({ status: 'disconnected', error: null, stalled: false }));
 
-const setStatus = (status: FeedStatus, error: string | null = null) => useFeedStatus.setState({ status, error });
+const setStatus = (status: FeedStatus, error: string | null = null) => useFeedStatus.setState({ status, error, stalled: false });
 
 /** Seeds the tick store from a data:all snapshot, so prices show before the first tick. */
 export function seedTicks(assets: readonly Asset[], ticks: TickStore = priceTicks) {
@@ -47,6 +49,8 @@ export function usePriceFeed(key: string | null) {
       queryClient.setQueryData(assetKeys.list(), snapshot.data);
       seedTicks(snapshot.data);
     });
+    // Sent on connecting while stalled, and whenever the server's feed stalls or recovers.
+    socket.on(events.feed, ({ stalled }) => useFeedStatus.setState({ stalled }));
     socket.on(events.update, (update) => priceTicks.push(update.id, liveFromUpdate(update)));
     socket.on(events.batch, (batch) => {
       for (const packed of batch.data) priceTicks.push(packed[0], liveFromPacked(packed));
@@ -58,7 +62,7 @@ export function usePriceFeed(key: string | null) {
     });
     // A refused handshake (wrong key) is final; a network error is retried by the client.
     socket.on('connect_error', (error) => setStatus(socket.active ? 'connecting' : 'failed', error.message));
-    socket.io.on('reconnect_failed', () => setStatus('failed', 'Connection failed'));
+    socket.io.on('reconnect_failed', () => setStatus('failed', i18next.t('Connection failed')));
     return () => {
       socket.disconnect();
       setStatus('disconnected');

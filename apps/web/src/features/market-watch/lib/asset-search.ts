@@ -1,4 +1,5 @@
 import type { Asset, AssetType } from '@bourse/contract';
+import { msg } from '@/i18n/i18n';
 
 const norm = (s: string) => s.trim().toLowerCase();
 
@@ -16,13 +17,14 @@ export const matchesAddPair = (asset: Asset, query: string) => matchesAny([asset
 /** Market watch categories, in the order they are listed. */
 export const categoryOrder: AssetType[] = ['forex', 'crypto', 'indices', 'stocks', 'commodities', 'metals'];
 
+/** Category headings, shown with `t()`. */
 export const categoryLabel: Record<AssetType, string> = {
-  forex: 'Forex',
-  crypto: 'Crypto',
-  indices: 'Indices & ETFs',
-  stocks: 'Stocks',
-  commodities: 'Commodities',
-  metals: 'Metals',
+  forex: msg('Forex'),
+  crypto: msg('Crypto'),
+  indices: msg('Indices & ETFs'),
+  stocks: msg('Stocks'),
+  commodities: msg('Commodities'),
+  metals: msg('Metals'),
 };
 
 /** A line of the market watch list: a category header or an instrument. */
@@ -58,6 +60,16 @@ export function marketWatchRows(assets: readonly Asset[], query: string, collaps
 /** SPEC §2 Add-pair dialog tabs. ETFs holds the `indices` type (SPEC §3 "indices/ETFs"). */
 export const pairTabs = ['Watchlist', 'Forex', 'Stock', 'Crypto', 'Commodities', 'ETFs'] as const;
 export type PairTab = (typeof pairTabs)[number];
+
+/** The tabs' names, shown with `t()` (the tab itself stays its English id). */
+export const pairTabLabels: Record<PairTab, string> = {
+  Watchlist: msg('Watchlist'),
+  Forex: msg('Forex'),
+  Stock: msg('Stock'),
+  Crypto: msg('Crypto'),
+  Commodities: msg('Commodities'),
+  ETFs: msg('ETFs'),
+};
 
 const tabTypes: Record<Exclude<PairTab, 'Watchlist'>, AssetType[]> = {
   Forex: ['forex'],

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { ExpertAdvisor } from '@bourse/contract';
 import { Button } from '@/components/ui/button';
@@ -11,6 +12,7 @@ import { priceOf } from '../lib/filters';
 
 /** SPEC §2 "Confirm Purchase": the amount is deducted from the selected account's balance. */
 export function ConfirmPurchaseDialog({ item, onClose }: { item: ExpertAdvisor; onClose: () => void }) {
+  const { t } = useTranslation();
   const account = useSelectedAccount();
   const purchase = usePurchaseItem();
   // One key per opened dialog (the page mounts one per item): a doubled click on Proceed is one purchase.
@@ -21,30 +23,30 @@ export function ConfirmPurchaseDialog({ item, onClose }: { item: ExpertAdvisor; 
       { itemId: item.id, accountId: account?.id ?? null, key },
       {
         onSuccess: (res) => {
-          toast.success(res.message || 'Expert Advisor purchased successfully');
+          toast.success(res.message || t('Expert Advisor purchased successfully'));
           onClose();
         },
-        onError: (error) => toast.error(errorMessage(error, 'Failed to purchase Expert Advisor')),
+        onError: (error) => toast.error(errorMessage(error, t('Failed to purchase Expert Advisor'))),
       },
     );
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Confirm Purchase">
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('Confirm Purchase')}>
       <p className="text-sm text-muted">
         {price === 0 ? (
           <>
-            <strong className="text-fg">{item.title}</strong> is free: nothing is deducted from your account balance.
+            <strong className="text-fg">{item.title}</strong> {t('is free: nothing is deducted from your account balance.')}
           </>
         ) : (
           <>
             <strong className="text-fg">{formatMoney(price)}</strong>
-            {item.billing === 'monthly' ? ' per month' : ''} will be deducted from the balance of account{' '}
-            <strong className="text-fg">{account?.title ?? 'selected'}</strong> for <strong className="text-fg">{item.title}</strong>.
+            {item.billing === 'monthly' ? ` ${t('per month')}` : ''} {t('will be deducted from the balance of account')}{' '}
+            <strong className="text-fg">{account?.title ?? t('selected')}</strong> {t('for')} <strong className="text-fg">{item.title}</strong>.
           </>
         )}
       </p>
       <div className="mt-5 flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>Cancel</Button>
-        <Button loading={purchase.isPending} onClick={proceed}>Proceed</Button>
+        <Button variant="secondary" onClick={onClose}>{t('Cancel')}</Button>
+        <Button loading={purchase.isPending} onClick={proceed}>{t('Proceed')}</Button>
       </div>
     </Dialog>
   );

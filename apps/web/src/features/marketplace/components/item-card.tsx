@@ -1,17 +1,19 @@
 import { Download, Star } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { strategyKeys, type ExpertAdvisor, type StrategyKey } from '@bourse/contract';
 import { Button } from '@/components/ui/button';
 import { BacktestDialog } from '@/features/expert-advisors/components/backtest-dialog';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatNumber } from '@/lib/format';
 import { priceOf } from '../lib/filters';
 
 function Rating({ value }: { value: number }) {
+  const { t } = useTranslation();
   return (
-    <span className="flex items-center gap-0.5" role="img" aria-label={`Rated ${value} out of 5`}>
+    <span className="flex items-center gap-0.5" role="img" aria-label={t('Rated {{value}} out of 5', { value })}>
       {[1, 2, 3, 4, 5].map((n) => (
         <Star key={n} className={n <= Math.round(value) ? 'size-3.5 fill-amber-400 text-amber-400' : 'size-3.5 text-line'} aria-hidden />
       ))}
-      <span className="ml-1 text-xs text-muted">{value.toFixed(1)}</span>
+      <span className="ms-1 text-xs text-muted">{value.toFixed(1)}</span>
     </span>
   );
 }
@@ -20,16 +22,17 @@ const isStrategy = (key: string | null): key is StrategyKey => (strategyKeys as 
 
 /** SPEC §2 marketplace card: image, title, rating of 5, downloads, price or Free, /month, Owned, Purchase. */
 export function ItemCard({ item, owned, onPurchase }: { item: ExpertAdvisor; owned: boolean; onPurchase: (item: ExpertAdvisor) => void }) {
+  const { t } = useTranslation();
   const price = priceOf(item);
   return (
     <article aria-label={item.title} className="flex flex-col overflow-hidden rounded-xl border border-line bg-panel">
       <div className="relative">
         <img src={item.image} alt="" className="aspect-[5/3] w-full object-cover" loading="lazy" />
-        {owned && <span className="absolute top-2 left-2 rounded-full bg-up px-2 py-0.5 text-xs font-semibold text-white">Owned</span>}
+        {owned && <span className="absolute start-2 top-2 rounded-full bg-up px-2 py-0.5 text-xs font-semibold text-white">{t('Owned')}</span>}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h2 className="font-semibold">{item.title}</h2>
-        <p className="text-xs text-muted">by {item.author}</p>
+        <p className="text-xs text-muted">{t('by {{author}}', { author: item.author })}</p>
         <p className="line-clamp-3 text-sm text-muted">{item.description}</p>
         {item.features.length > 0 && (
           <ul className="flex flex-wrap gap-1">
@@ -41,19 +44,19 @@ export function ItemCard({ item, owned, onPurchase }: { item: ExpertAdvisor; own
         <div className="mt-auto flex items-center justify-between pt-2">
           <Rating value={item.rating} />
           <span className="flex items-center gap-1 text-xs text-muted">
-            <Download className="size-3.5" aria-hidden /> {item.downloads.toLocaleString('en-US')} downloads
+            <Download className="size-3.5" aria-hidden /> {t('{{n}} downloads', { n: formatNumber(item.downloads) })}
           </span>
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-3">
           <span className="font-semibold" data-testid="item-price">
-            {price === 0 ? 'Free' : formatMoney(price)}
-            {price > 0 && item.billing === 'monthly' && <span className="text-sm font-normal text-muted">/month</span>}
+            {price === 0 ? t('Free') : formatMoney(price)}
+            {price > 0 && item.billing === 'monthly' && <span className="text-sm font-normal text-muted">{t('/month')}</span>}
           </span>
-          <div className="ml-auto flex items-center gap-2">
+          <div className="ms-auto flex items-center gap-2">
             {/* An advisor can be tried on past prices before it is bought. */}
             {isStrategy(item.strategy) && <BacktestDialog strategy={item.strategy} eaId={item.id} eaName={item.title} defaultParams={item.default_params} />}
             <Button size="sm" disabled={owned} onClick={() => onPurchase(item)}>
-              Purchase
+              {t('Purchase', { context: 'action' })}
             </Button>
           </div>
         </div>

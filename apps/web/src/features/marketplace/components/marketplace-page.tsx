@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Search } from 'lucide-react';
 import type { ExpertAdvisor } from '@bourse/contract';
@@ -12,6 +13,7 @@ import { ConfirmPurchaseDialog } from './confirm-purchase-dialog';
 import { ItemCard } from './item-card';
 
 function Chips<T extends string>({ label, options, value, onChange }: { label: string; options: readonly { value: T; label: string }[]; value: T; onChange: (v: T) => void }) {
+  const { t } = useTranslation();
   return (
     <fieldset className="flex flex-wrap gap-2">
       <legend className="sr-only">{label}</legend>
@@ -23,7 +25,7 @@ function Chips<T extends string>({ label, options, value, onChange }: { label: s
           onClick={() => onChange(o.value)}
           className={cn('rounded-full border px-3 py-1 text-sm', o.value === value ? 'border-brand bg-brand text-white' : 'border-line text-muted hover:text-fg')}
         >
-          {o.label}
+          {t(o.label)}
         </button>
       ))}
     </fieldset>
@@ -31,8 +33,9 @@ function Chips<T extends string>({ label, options, value, onChange }: { label: s
 }
 
 function CardSkeletons() {
+  const { t } = useTranslation();
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-busy="true" aria-label="Loading marketplace items">
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-busy="true" aria-label={t('Loading marketplace items')}>
       {[1, 2, 3].map((n) => <div key={n} className="h-80 animate-pulse rounded-xl border border-line bg-panel" />)}
     </div>
   );
@@ -40,6 +43,7 @@ function CardSkeletons() {
 
 /** /main/marketplace (SPEC §2 Marketplace). */
 export function MarketplacePage() {
+  const { t } = useTranslation();
   const [query, setQuery] = useSearchParams();
   const filters = filtersFromQuery(query);
   const items = useMarketplaceItems();
@@ -52,33 +56,33 @@ export function MarketplacePage() {
 
   return (
     <>
-      <PageHeader title="MARKET PLACE" description="Expert Advisors that trade for you on the server, signal packs and courses." />
+      <PageHeader title={t('MARKET PLACE')} description={t('Expert Advisors that trade for you on the server, signal packs and courses.')} />
       <div className="mb-5 flex flex-col gap-3">
         <label className="relative block max-w-md">
-          <span className="sr-only">Search market place</span>
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden />
+          <span className="sr-only">{t('Search market place')}</span>
+          <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted" aria-hidden />
           <input
             type="search"
             value={filters.search}
             onChange={(e) => update({ search: e.target.value })}
-            placeholder="Search market place"
-            className="h-10 w-full rounded-md border border-line bg-panel pr-3 pl-9 text-sm"
+            placeholder={t('Search market place')}
+            className="h-10 w-full rounded-md border border-line bg-panel ps-9 pe-3 text-sm"
           />
         </label>
-        <Chips label="Category" options={categories} value={filters.category} onChange={(category) => update({ category })} />
-        <Chips label="Show" options={secondaryFilters} value={filters.filter} onChange={(filter) => update({ filter })} />
+        <Chips label={t('Category')} options={categories} value={filters.category} onChange={(category) => update({ category })} />
+        <Chips label={t('Show')} options={secondaryFilters} value={filters.filter} onChange={(filter) => update({ filter })} />
       </div>
       {items.isPending && <CardSkeletons />}
       {items.isError && (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-line bg-panel p-6 text-sm">
-          <p>Failed to load marketplace items</p>
-          <Button variant="secondary" size="sm" onClick={() => void items.refetch()}>Retry</Button>
+          <p>{t('Failed to load marketplace items')}</p>
+          <Button variant="secondary" size="sm" onClick={() => void items.refetch()}>{t('Retry')}</Button>
         </div>
       )}
       {items.data && shown.length === 0 && (
         <div className="flex flex-col items-start gap-3 rounded-xl border border-line bg-panel p-6 text-sm">
-          <p>No items found matching your criteria.</p>
-          <Button variant="secondary" size="sm" onClick={() => setQuery(new URLSearchParams(), { replace: true })}>Clear Filters</Button>
+          <p>{t('No items found matching your criteria.')}</p>
+          <Button variant="secondary" size="sm" onClick={() => setQuery(new URLSearchParams(), { replace: true })}>{t('Clear Filters')}</Button>
         </div>
       )}
       {shown.length > 0 && (

@@ -1,14 +1,15 @@
 import type { ExpertAdvisor } from '@bourse/contract';
+import { msg } from '@/i18n/i18n';
 
 export const categories = [
-  { value: 'all', label: 'All' },
-  { value: 'expert_advisor', label: 'Expert Advisor' },
-  { value: 'others', label: 'Others' },
+  { value: 'all', label: msg('All') },
+  { value: 'expert_advisor', label: msg('Expert Advisor') },
+  { value: 'others', label: msg('Others') },
 ] as const;
 export const secondaryFilters = [
-  { value: 'popular', label: 'Popular' },
-  { value: 'free', label: 'Free' },
-  { value: 'purchased', label: 'My Purchased' },
+  { value: 'popular', label: msg('Popular') },
+  { value: 'free', label: msg('Free') },
+  { value: 'purchased', label: msg('My Purchased') },
 ] as const;
 export type Category = (typeof categories)[number]['value'];
 export type SecondaryFilter = (typeof secondaryFilters)[number]['value'];

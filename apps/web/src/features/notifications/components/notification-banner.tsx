@@ -34,7 +34,9 @@ export function NotificationBanner({ slot }: { slot: 'layout' | 'overlay' }) {
 
   const alert = (
     <Alert variant={alertVariant(note.color)} title={note.title} onClose={close} className={floating ? 'pointer-events-auto w-full max-w-xl bg-panel shadow-xl shadow-black/40' : 'bg-panel'}>
-      <p className="whitespace-pre-wrap break-words">{note.message}</p>
+      <p dir="auto" className="whitespace-pre-wrap break-words">
+        {note.message}
+      </p>
     </Alert>
   );
   return floating ? (

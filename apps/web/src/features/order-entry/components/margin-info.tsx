@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { margin } from '@bourse/domain';
 import { cn } from '@/lib/cn';
 import { useLiveAccountSummary } from '@/stores/account-summary-store';
@@ -20,6 +21,7 @@ type MarginInfoProps = {
  * though the order is not blocked.
  */
 export function MarginInfo({ lots, contractSize, rate, leverage, conversion, closed, className }: MarginInfoProps) {
+  const { t } = useTranslation();
   const summary = useLiveAccountSummary();
   const money = useDisplayMoney(summary.currency);
   const required = margin({ lots, contractSize, rate, leverage, conversion: conversion ?? 1 });
@@ -27,21 +29,21 @@ export function MarginInfo({ lots, contractSize, rate, leverage, conversion, clo
   return (
     <p className={cn('flex gap-2 text-[10px] leading-tight text-muted tabular-nums', className)} data-testid="margin-info">
       {closed && (
-        <span className="mr-auto font-semibold text-warn md:mr-0" data-testid="market-closed">
-          Market closed
+        <span className="me-auto font-semibold text-warn md:me-0" data-testid="market-closed">
+          {t('Market closed')}
         </span>
       )}
       <span>
-        Margin{' '}
+        {t('Margin')}{' '}
         <span className={cn('font-mono', short ? 'font-semibold text-down' : 'text-fg')} data-testid="margin-required" data-short={short || undefined}>
           {money(required)}
         </span>
       </span>
       <span>
-        Free <span className="font-mono text-fg" data-testid="header-free-margin">{money(summary.freeMargin)}</span>
+        {t('Free', { context: 'margin' })} <span className="font-mono text-fg" data-testid="header-free-margin">{money(summary.freeMargin)}</span>
       </span>
       <span className="hidden sm:inline">
-        Equity <span className="font-mono text-fg" data-testid="header-equity">{money(summary.equity)}</span>
+        {t('Equity')} <span className="font-mono text-fg" data-testid="header-equity">{money(summary.equity)}</span>
       </span>
       <span className="hidden sm:inline">1:{leverage}</span>
     </p>

@@ -1,22 +1,26 @@
 import { toast } from 'sonner';
 import { tradingMessages as msg, type StoreTradeResponse, type TradeSide } from '@bourse/contract';
 import { TOAST } from '@/config/constants';
-import { fillDescription, orderPlacedTitle, pendingDescription, pendingPlacedTitle, receiptLine } from '../lib/order-messages';
+import { i18next } from '@/i18n/i18n';
+import { fillDescription, orderPlacedTitle, pendingDescription, pendingPlacedTitle, receiptLine, type Translate } from '../lib/order-messages';
+
+/** The messages in the language shown when the toast goes up. */
+const translate: Translate = (message, values) => i18next.t(message, values ?? {});
 
 /** SPEC §8 success toast (3 s) with the fill receipt under the fill line. */
 export function toastOrderPlaced(side: TradeSide, response: StoreTradeResponse) {
   const { receipt, data } = response;
   if (!receipt) {
-    toast.success(pendingPlacedTitle(data), { description: pendingDescription(data), duration: TOAST.orderSuccessMs });
+    toast.success(pendingPlacedTitle(data, translate), { description: pendingDescription(data, translate), duration: TOAST.orderSuccessMs });
     return;
   }
-  toast.success(orderPlacedTitle(side), {
+  toast.success(orderPlacedTitle(side, translate), {
     duration: TOAST.orderSuccessMs,
     description: (
       <span className="flex flex-col gap-0.5">
-        <span>{fillDescription(receipt)}</span>
+        <span>{fillDescription(receipt, translate)}</span>
         <span className="font-mono text-[11px] opacity-80" data-testid="fill-receipt">
-          {receiptLine(receipt)}
+          {receiptLine(receipt, translate)}
         </span>
       </span>
     ),

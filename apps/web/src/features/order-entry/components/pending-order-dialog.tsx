@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { Clock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { OrderKind } from '@bourse/contract';
 import type { BidAsk } from '@bourse/domain';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { RadioChoice } from '@/components/ui/radio-choice';
+import { msg } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import { orderKindFor, PENDING_DECIMALS, PENDING_STEP, roundPending } from '../lib/order-payload';
 import { useOrderForm } from '../stores/order-form-store';
@@ -14,14 +17,29 @@ type Mode = 'current' | 'price';
 const toggle = (active: boolean) =>
   cn('flex-1 rounded px-3 py-1.5 text-sm font-medium', active ? 'bg-brand text-white' : 'text-muted hover:text-fg');
 
+/** The order kinds as the hint names them (shown with `t()`). */
+const kindNames: Record<OrderKind, string> = { market: msg('market'), limit: msg('limit'), stop: msg('stop') };
+/** Stands for a bold kind in the translated hint, which is cut there to put the bold element in. */
+const SLOT = '\u0000';
+
 /** What the typed price does for each side, e.g. "BUY limit · SELL stop". */
 function KindHint({ price, quote }: { price: number | null; quote: BidAsk }) {
+  const { t } = useTranslation();
   if (price === null || !(price > 0)) return null;
+  const kinds: Record<string, string> = { buy: t(kindNames[orderKindFor('buy', price, quote)]), sell: t(kindNames[orderKindFor('sell', price, quote)]) };
+  const pieces = t('BUY places a {{buy}} order, SELL a {{sell}} order.', { buy: `${SLOT}buy${SLOT}`, sell: `${SLOT}sell${SLOT}` }).split(SLOT);
   return (
     <p className="text-xs text-muted" data-testid="pending-kind">
-      BUY places a <strong className="text-fg">{orderKindFor('buy', price, quote)}</strong> order, SELL a{' '}
-      <strong className="text-fg">{orderKindFor('sell', price, quote)}</strong> order. Market: bid {quote.bid.toFixed(PENDING_DECIMALS)}, ask{' '}
-      {quote.ask.toFixed(PENDING_DECIMALS)}.
+      {pieces.map((piece, i) =>
+        i % 2 ? (
+          <strong key={piece} className="text-fg">
+            {kinds[piece]}
+          </strong>
+        ) : (
+          piece
+        ),
+      )}{' '}
+      {t('Market: bid {{bid}}, ask {{ask}}.', { bid: quote.bid.toFixed(PENDING_DECIMALS), ask: quote.ask.toFixed(PENDING_DECIMALS) })}
     </p>
   );
 }
@@ -29,6 +47,7 @@ function KindHint({ price, quote }: { price: number | null; quote: BidAsk }) {
 type DialogBodyProps = { quote: BidAsk; onDone: () => void };
 
 function PendingForm({ quote, onDone }: DialogBodyProps) {
+  const { t } = useTranslation();
   const current = useOrderForm((s) => s.pendingPrice);
   const setPendingPrice = useOrderForm((s) => s.setPendingPrice);
   const [mode, setMode] = useState<Mode>(current === null ? 'current' : 'price');
@@ -51,37 +70,37 @@ function PendingForm({ quote, onDone }: DialogBodyProps) {
 
   return (
     <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
-      <div role="radiogroup" aria-label="Entry mode" className="flex gap-1 rounded-md border border-line bg-panel-2 p-1">
+      <div role="radiogroup" aria-label={t('Entry mode')} className="flex gap-1 rounded-md border border-line bg-panel-2 p-1">
         <RadioChoice name="entry-mode" checked={mode === 'current'} className={toggle(mode === 'current')} onChange={() => setMode('current')}>
-          Current
+          {t('Current')}
         </RadioChoice>
         <RadioChoice name="entry-mode" checked={mode === 'price'} className={toggle(mode === 'price')} onChange={() => setMode('price')}>
-          Price
+          {t('Price')}
         </RadioChoice>
       </div>
       {mode === 'current' ? (
-        <p className="text-sm text-muted">The order fills at the market price when you press BUY or SELL.</p>
+        <p className="text-sm text-muted">{t('The order fills at the market price when you press BUY or SELL.')}</p>
       ) : (
         <>
           <TextField
-            label="Entry price"
+            label={t('Entry price')}
             type="number"
             step={PENDING_STEP}
             min={0}
             inputMode="decimal"
             value={text}
             onChange={(e) => setText(e.target.value)}
-            error={valid ? undefined : 'Enter a price above 0.'}
+            error={valid ? undefined : t('Enter a price above 0.')}
           />
           <KindHint price={valid ? roundPending(typed) : null} quote={quote} />
         </>
       )}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={revert}>
-          Revert to Market Price
+          {t('Revert to Market Price')}
         </Button>
         <Button type="submit" disabled={mode === 'price' && !valid}>
-          Apply
+          {t('Apply')}
         </Button>
       </div>
     </form>
@@ -90,6 +109,7 @@ function PendingForm({ quote, onDone }: DialogBodyProps) {
 
 /** SPEC §2 pending-order dialog: "Current" (market) or a typed entry price, with "Revert to Market Price". */
 export function PendingOrderDialog({ quote }: { quote: BidAsk | null }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const pendingPrice = useOrderForm((s) => s.pendingPrice);
   return (
@@ -98,7 +118,7 @@ export function PendingOrderDialog({ quote }: { quote: BidAsk | null }) {
         type="button"
         onClick={() => setOpen(true)}
         disabled={!quote}
-        aria-label="Entry price"
+        aria-label={t('Entry price')}
         data-testid="pending-button"
         className={cn(
           'flex h-10 min-w-10 shrink-0 items-center justify-center gap-1.5 rounded-md border px-2 text-[11px] font-semibold',
@@ -108,11 +128,11 @@ export function PendingOrderDialog({ quote }: { quote: BidAsk | null }) {
         <Clock className="size-3.5" aria-hidden />
         {/* On a phone an unset choice shows as the icon alone, leaving room for the volume. */}
         <span className={cn('font-mono tabular-nums', pendingPrice === null && 'sr-only sm:not-sr-only')}>
-          {pendingPrice === null ? 'Current' : pendingPrice.toFixed(PENDING_DECIMALS)}
+          {pendingPrice === null ? t('Current') : pendingPrice.toFixed(PENDING_DECIMALS)}
         </span>
       </button>
       {quote && (
-        <Dialog open={open} onOpenChange={setOpen} title="Pending order" description="Enter at the market now, or at a price of your choice.">
+        <Dialog open={open} onOpenChange={setOpen} title={t('Pending order')} description={t('Enter at the market now, or at a price of your choice.')}>
           {open && <PendingForm quote={quote} onDone={() => setOpen(false)} />}
         </Dialog>
       )}

@@ -1,4 +1,5 @@
 import { Loader2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { TradeSide } from '@bourse/contract';
 import { PriceFlash } from '@/components/price-flash';
 import { cn } from '@/lib/cn';
@@ -20,6 +21,7 @@ type PriceButtonsProps = {
 
 /** SELL at the bid and BUY at the ask of the active asset, live. */
 export function PriceButtons({ onTrade, busy, className }: PriceButtonsProps) {
+  const { t } = useTranslation();
   const asset = useAssetStore((s) => s.activeAsset);
   const tick = useTick(asset?.asset_id);
   const price = (side: 'bid' | 'ask') => (asset ? formatPrice(sidePrice(asset, tick?.price, side), DIGITS) : '—');
@@ -28,8 +30,10 @@ export function PriceButtons({ onTrade, busy, className }: PriceButtonsProps) {
       type="button"
       onClick={() => onTrade?.(side)}
       disabled={!asset || busy}
-      aria-label={`${label} ${asset?.symbol_display ?? ''} at ${quote}`.replace(/\s+/g, ' ')}
+      aria-label={t('{{side}} {{symbol}} at {{price}}', { side: label, symbol: asset?.symbol_display ?? '', price: quote }).replace(/\s+/g, ' ')}
       data-testid={`${side}-button`}
+      data-shortcut={side}
+      aria-keyshortcuts={side === 'buy' ? 'B' : 'S'}
       className={cn(
         'flex h-10 min-w-0 flex-1 flex-col items-center justify-center rounded-md px-3 leading-tight text-white transition-colors disabled:opacity-60 md:w-32 md:flex-none',
         side === 'buy' ? 'bg-up hover:bg-green-700' : 'bg-down hover:bg-red-700',
@@ -37,7 +41,7 @@ export function PriceButtons({ onTrade, busy, className }: PriceButtonsProps) {
     >
       <span className="flex items-center gap-1 text-[10px] font-semibold tracking-wider">
         {busy && <Loader2 className="size-3 animate-spin" aria-hidden />}
-        {busy ? 'Processing...' : label}
+        {busy ? t('Processing...') : label}
       </span>
       <PriceFlash flash={tick?.flash ?? 0} testId={`${side}-price`} className="px-1 font-mono text-sm font-semibold tabular-nums">
         {quote}
@@ -46,8 +50,8 @@ export function PriceButtons({ onTrade, busy, className }: PriceButtonsProps) {
   );
   return (
     <div className={cn('flex gap-2', className)}>
-      {button('sell', 'SELL', price('bid'))}
-      {button('buy', 'BUY', price('ask'))}
+      {button('sell', t('SELL'), price('bid'))}
+      {button('buy', t('BUY'), price('ask'))}
     </div>
   );
 }

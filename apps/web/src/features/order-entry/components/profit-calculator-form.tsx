@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { profitCalculatorSchema, type TradeSide } from '@bourse/contract';
 import { fillPrice, type BidAsk } from '@bourse/domain';
 import { TextField } from '@/components/ui/field';
 import { RadioChoice } from '@/components/ui/radio-choice';
 import { cn } from '@/lib/cn';
+import { formatNumber } from '@/lib/format';
 import { useDisplayMoney } from '@/stores/currency-store';
 import { calculate, calculatorDefaults, type CalculatorValues } from '../lib/profit-calculator';
 
@@ -25,25 +27,27 @@ function Figure({ label, value, tone, testId }: { label: string; value: string; 
 }
 
 function Results({ side, values, leverage, conversion, currency }: { side: TradeSide; values: CalculatorValues } & Omit<CalculatorProps, 'quote' | 'units'>) {
+  const { t } = useTranslation();
   const money = useDisplayMoney(currency);
   const parsed = profitCalculatorSchema.safeParse(values);
-  if (!parsed.success) return <p className="text-sm text-muted">Fill in the form to see the figures.</p>;
+  if (!parsed.success) return <p className="text-sm text-muted">{t('Fill in the form to see the figures.')}</p>;
   const r = calculate(side, parsed.data, leverage, conversion ?? 1);
   const pct = (n: number | null) => (n === null ? '—' : `${n.toFixed(2)}%`);
   return (
     <dl data-testid="calculator-results">
-      <Figure label="Profit at take profit" value={r.profit === null ? '—' : money(r.profit)} tone={signed(r.profit)} testId="calc-profit" />
-      <Figure label="Loss at stop loss" value={r.loss === null ? '—' : money(r.loss)} tone={signed(r.loss)} testId="calc-loss" />
-      <Figure label="ROE at take profit / stop loss" value={`${pct(r.roeProfit)} / ${pct(r.roeLoss)}`} />
-      <Figure label="Pip value" value={money(r.pipValue)} testId="calc-pip" />
-      <Figure label={`Margin (1:${leverage})`} value={money(r.margin)} />
-      <Figure label="Max position" value={`${r.maxPosition.toLocaleString('en-US')} units`} tone={r.exceedsMax ? 'text-down' : ''} testId="calc-max" />
+      <Figure label={t('Profit at take profit')} value={r.profit === null ? '—' : money(r.profit)} tone={signed(r.profit)} testId="calc-profit" />
+      <Figure label={t('Loss at stop loss')} value={r.loss === null ? '—' : money(r.loss)} tone={signed(r.loss)} testId="calc-loss" />
+      <Figure label={t('ROE at take profit / stop loss')} value={`${pct(r.roeProfit)} / ${pct(r.roeLoss)}`} />
+      <Figure label={t('Pip value')} value={money(r.pipValue)} testId="calc-pip" />
+      <Figure label={t('Margin (1:{{leverage}})', { leverage })} value={money(r.margin)} />
+      <Figure label={t('Max position')} value={t('{{amount}} units', { amount: formatNumber(r.maxPosition) })} tone={r.exceedsMax ? 'text-down' : ''} testId="calc-max" />
     </dl>
   );
 }
 
 /** The calculator's form and figures, validated with the contract's schema as they change. */
 export function CalculatorForm({ quote, units, leverage, conversion, currency }: CalculatorProps) {
+  const { t } = useTranslation();
   const [side, setSide] = useState<TradeSide>('buy');
   const { register, control, reset, formState } = useForm<CalculatorValues>({
     resolver: zodResolver(profitCalculatorSchema),
@@ -60,20 +64,20 @@ export function CalculatorForm({ quote, units, leverage, conversion, currency }:
   );
   return (
     <form className="flex flex-col gap-4" onSubmit={(e) => e.preventDefault()} noValidate>
-      <div role="radiogroup" aria-label="Order side" className="flex gap-1 rounded-md border border-line bg-panel-2 p-1">
+      <div role="radiogroup" aria-label={t('Order side')} className="flex gap-1 rounded-md border border-line bg-panel-2 p-1">
         {(['buy', 'sell'] as const).map((s) => (
           <RadioChoice key={s} name="order-side" checked={side === s} onChange={() => switchSide(s)}
             className={cn('flex-1 rounded px-3 py-1.5 text-sm font-semibold uppercase', side === s ? (s === 'buy' ? 'bg-up text-white' : 'bg-down text-white') : 'text-muted')}
           >
-            {s}
+            {s === 'buy' ? t('buy') : t('sell')}
           </RadioChoice>
         ))}
       </div>
       <div className="grid grid-cols-2 gap-3">
-        {field('volume', 'Volume (units)', 'any')}
-        {field('entryPrice', 'Entry price', '0.00001')}
-        {field('takeProfit', 'Take profit', '0.00001')}
-        {field('stopLoss', 'Stop loss', '0.00001')}
+        {field('volume', t('Volume (units)'), 'any')}
+        {field('entryPrice', t('Entry price'), '0.00001')}
+        {field('takeProfit', t('Take profit'), '0.00001')}
+        {field('stopLoss', t('Stop loss'), '0.00001')}
       </div>
       <Results side={side} values={values} leverage={leverage} conversion={conversion} currency={currency} />
     </form>

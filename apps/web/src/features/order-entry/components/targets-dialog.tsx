@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Target } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { TradeSide } from '@bourse/contract';
 import { fillPrice, stopLossHit, type BidAsk } from '@bourse/domain';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { RadioChoice } from '@/components/ui/radio-choice';
+import { msg } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import {
   parseLevel,
-  presetLabels,
   presetPercents,
   presetTargets,
   roundTarget,
@@ -24,11 +25,16 @@ import { useOrderForm } from '../stores/order-form-store';
 const chip = (active: boolean) =>
   cn('flex-1 rounded px-2 py-1.5 text-xs font-semibold', active ? 'bg-brand text-white' : 'border border-line text-muted hover:text-fg');
 const levelText = (n: number | null | undefined) => (n == null ? '' : n.toFixed(TARGET_DECIMALS));
+/** The presets' names (as `presetLabels` has them), shown with `t()`. */
+const presetNames: Record<TargetPreset, string> = { default: msg('Default'), conservative: msg('Conservative'), aggressive: msg('Aggressive') };
+/** What a preset sets, in the codes every language reads: "TP 0.1% · SL 0.1%". */
+const presetLevels = (p: TargetPreset) => `TP ${presetPercents[p].takeProfit}% · SL ${presetPercents[p].stopLoss}%`;
 
 /** Where a position entering at `entry` would be valued: the entry less the current spread. */
 const closeOf = (side: TradeSide, entry: number, quote: BidAsk) => entry * (side === 'buy' ? quote.bid / quote.ask : quote.ask / quote.bid);
 
 function TargetsForm({ quote, onDone }: { quote: BidAsk; onDone: () => void }) {
+  const { t } = useTranslation();
   const armed = useOrderForm((s) => s.targets);
   const pendingPrice = useOrderForm((s) => s.pendingPrice);
   const setTargets = useOrderForm((s) => s.setTargets);
@@ -76,39 +82,39 @@ function TargetsForm({ quote, onDone }: { quote: BidAsk; onDone: () => void }) {
 
   return (
     <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
-      <div role="radiogroup" aria-label="Order side" className="flex gap-1 rounded-md border border-line bg-panel-2 p-1">
+      <div role="radiogroup" aria-label={t('Order side')} className="flex gap-1 rounded-md border border-line bg-panel-2 p-1">
         {(['buy', 'sell'] as const).map((s) => (
           <RadioChoice key={s} name="order-side" checked={side === s} onChange={() => switchSide(s)}
             className={cn('flex-1 rounded px-3 py-1.5 text-sm font-semibold', side === s ? (s === 'buy' ? 'bg-up text-white' : 'bg-down text-white') : 'text-muted hover:text-fg')}
           >
-            {s === 'buy' ? 'For BUY' : 'For SELL'}
+            {s === 'buy' ? t('For BUY') : t('For SELL')}
           </RadioChoice>
         ))}
       </div>
       <p className="text-xs text-muted">
-        Entry {pendingPrice === null ? 'at market' : 'at your price'}: <span className="font-mono text-fg">{entry.toFixed(5)}</span>
+        {pendingPrice === null ? t('Entry at market:') : t('Entry at your price:')} <span className="font-mono text-fg">{entry.toFixed(5)}</span>
       </p>
-      <fieldset className="flex min-w-0 gap-2" aria-label="Presets">
+      <fieldset className="flex min-w-0 gap-2" aria-label={t('Presets')}>
         {targetPresets.map((p) => (
-          <button key={p} type="button" className={chip(preset === p)} onClick={() => choose(p)} title={`TP ${presetPercents[p].takeProfit}% · SL ${presetPercents[p].stopLoss}%`}>
-            {presetLabels[p]}
+          <button key={p} type="button" className={chip(preset === p)} onClick={() => choose(p)} title={presetLevels(p)}>
+            {t(presetNames[p])}
           </button>
         ))}
       </fieldset>
       <div className="grid grid-cols-2 gap-3">
-        <TextField label="Take profit" type="number" step={TARGET_STEP} min={0} inputMode="decimal" value={tp}
-          onChange={(e) => typeLevel(setTp, e.target.value)} error={errors.takeProfit} placeholder="None" />
-        <TextField label="Stop loss" type="number" step={TARGET_STEP} min={0} inputMode="decimal" value={sl}
-          onChange={(e) => typeLevel(setSl, e.target.value)} error={errors.stopLoss} placeholder="None" />
+        <TextField label={t('Take profit')} type="number" step={TARGET_STEP} min={0} inputMode="decimal" value={tp}
+          onChange={(e) => typeLevel(setTp, e.target.value)} error={errors.takeProfit} placeholder={t('None')} />
+        <TextField label={t('Stop loss')} type="number" step={TARGET_STEP} min={0} inputMode="decimal" value={sl}
+          onChange={(e) => typeLevel(setSl, e.target.value)} error={errors.stopLoss} placeholder={t('None')} />
       </div>
       {instant && (
         <p role="status" className="text-xs text-warn" data-testid="stop-loss-reached">
-          The price is already past this stop loss: the position would close as soon as it opens.
+          {t('The price is already past this stop loss: the position would close as soon as it opens.')}
         </p>
       )}
       <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={clear}>Clear</Button>
-        <Button type="submit" disabled={invalid}>Apply</Button>
+        <Button variant="secondary" onClick={clear}>{t('Clear')}</Button>
+        <Button type="submit" disabled={invalid}>{t('Apply')}</Button>
       </div>
     </form>
   );
@@ -116,6 +122,7 @@ function TargetsForm({ quote, onDone }: { quote: BidAsk; onDone: () => void }) {
 
 /** SPEC §2 TP/SL dialog with presets; the levels go out with the next order of that side. */
 export function TargetsDialog({ quote }: { quote: BidAsk | null }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const armed = useOrderForm((s) => s.targets);
   const label = armed
@@ -123,14 +130,14 @@ export function TargetsDialog({ quote }: { quote: BidAsk | null }) {
     : 'TP/SL';
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} disabled={!quote} aria-label="Take profit and stop loss" data-testid="targets-button"
+      <button type="button" onClick={() => setOpen(true)} disabled={!quote} aria-label={t('Take profit and stop loss')} data-testid="targets-button"
         className={cn('flex h-10 min-w-10 shrink items-center justify-center gap-1.5 rounded-md border px-2 text-[11px] font-semibold', armed ? 'border-warn text-warn' : 'border-line text-muted hover:text-fg')}
       >
         <Target className="size-3.5 shrink-0" aria-hidden />
         <span className={cn('truncate font-mono tabular-nums', !armed && 'sr-only sm:not-sr-only')}>{label}</span>
       </button>
       {quote && (
-        <Dialog open={open} onOpenChange={setOpen} title="Take profit / Stop loss" description="Levels for your next order; a preset fills them from the entry price.">
+        <Dialog open={open} onOpenChange={setOpen} title={t('Take profit / Stop loss')} description={t('Levels for your next order; a preset fills them from the entry price.')}>
           {open && <TargetsForm quote={quote} onDone={() => setOpen(false)} />}
         </Dialog>
       )}

@@ -3,30 +3,34 @@ import type { FillReceipt, Trade, TradeSide } from '@bourse/contract';
 /** SPEC §9: prices in orders have 5 decimals. */
 export const ORDER_PRICE_DECIMALS = 5;
 
-const sideWord = (side: TradeSide) => (side === 'buy' ? 'Buy' : 'Sell');
+/** Puts a message in the language shown; without one the English message is filled in as it is. */
+export type Translate = (message: string, values?: Record<string, string | number>) => string;
+const english: Translate = (message, values = {}) => message.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+
 const price = (n: number) => n.toFixed(ORDER_PRICE_DECIMALS);
 
 /** SPEC §8 success title: "Buy order placed" / "Sell order placed". */
-export function orderPlacedTitle(side: TradeSide): string {
-  return `${sideWord(side)} order placed`;
+export function orderPlacedTitle(side: TradeSide, t: Translate = english): string {
+  return side === 'buy' ? t('Buy order placed') : t('Sell order placed');
 }
 
 /** SPEC §8 success line: "Bought 0.01 lots (1000 units) at 1.10012". */
-export function fillDescription(receipt: Pick<FillReceipt, 'side' | 'lots' | 'units' | 'filled_price'>): string {
-  return `${receipt.side === 'buy' ? 'Bought' : 'Sold'} ${receipt.lots} lots (${receipt.units} units) at ${price(receipt.filled_price)}`;
+export function fillDescription(receipt: Pick<FillReceipt, 'side' | 'lots' | 'units' | 'filled_price'>, t: Translate = english): string {
+  const values = { lots: receipt.lots, units: receipt.units, price: price(receipt.filled_price) };
+  return receipt.side === 'buy' ? t('Bought {{lots}} lots ({{units}} units) at {{price}}', values) : t('Sold {{lots}} lots ({{units}} units) at {{price}}', values);
 }
 
 /**
  * The fill receipt in one line: requested against filled price, the slippage (positive when the
  * fill was worse for the trader) and the server's handling time.
  */
-export function receiptLine(receipt: Pick<FillReceipt, 'requested_price' | 'filled_price' | 'slippage' | 'latency_ms'>): string {
+export function receiptLine(receipt: Pick<FillReceipt, 'requested_price' | 'filled_price' | 'slippage' | 'latency_ms'>, t: Translate = english): string {
   const parts = [];
-  if (receipt.requested_price !== null) parts.push(`Requested ${price(receipt.requested_price)}`);
-  parts.push(`filled ${price(receipt.filled_price)}`);
+  if (receipt.requested_price !== null) parts.push(t('Requested {{price}}', { price: price(receipt.requested_price) }));
+  parts.push(t('filled {{price}}', { price: price(receipt.filled_price) }));
   if (receipt.slippage !== null) {
     const sign = receipt.slippage > 0 ? '+' : receipt.slippage < 0 ? '−' : '';
-    parts.push(`slippage ${sign}${price(Math.abs(receipt.slippage))}`);
+    parts.push(t('slippage {{amount}}', { amount: `${sign}${price(Math.abs(receipt.slippage))}` }));
   }
   parts.push(`${receipt.latency_ms} ms`);
   const line = parts.join(' · ');
@@ -34,11 +38,17 @@ export function receiptLine(receipt: Pick<FillReceipt, 'requested_price' | 'fill
 }
 
 /** Title of a resting order: "Buy limit order placed". */
-export function pendingPlacedTitle(trade: Pick<Trade, 'trade_type' | 'order_type'>): string {
-  return `${sideWord(trade.trade_type)} ${trade.order_type} order placed`;
+export function pendingPlacedTitle(trade: Pick<Trade, 'trade_type' | 'order_type'>, t: Translate = english): string {
+  const buy = trade.trade_type === 'buy';
+  if (trade.order_type === 'limit') return buy ? t('Buy limit order placed') : t('Sell limit order placed');
+  if (trade.order_type === 'stop') return buy ? t('Buy stop order placed') : t('Sell stop order placed');
+  return buy ? t('Buy market order placed') : t('Sell market order placed');
 }
 
 /** "Buy 0.01 lots (1000 units) when the price reaches 1.09000". */
-export function pendingDescription(trade: Pick<Trade, 'trade_type' | 'lots' | 'volume' | 'opening_price'>): string {
-  return `${sideWord(trade.trade_type)} ${trade.lots} lots (${trade.volume} units) when the price reaches ${price(trade.opening_price ?? 0)}`;
+export function pendingDescription(trade: Pick<Trade, 'trade_type' | 'lots' | 'volume' | 'opening_price'>, t: Translate = english): string {
+  const values = { lots: trade.lots, units: trade.volume, price: price(trade.opening_price ?? 0) };
+  return trade.trade_type === 'buy'
+    ? t('Buy {{lots}} lots ({{units}} units) when the price reaches {{price}}', values)
+    : t('Sell {{lots}} lots ({{units}} units) when the price reaches {{price}}', values);
 }

@@ -1,4 +1,5 @@
 import { audioAllowed } from '@/lib/notification-sound';
+import { soundEnabled } from '@/stores/preferences-store';
 
 type Tone = { frequency: number; start: number; duration: number; type: OscillatorType; gain: number };
 
@@ -14,7 +15,7 @@ let context: AudioContext | null = null;
 
 function play(tones: Tone[]): void {
   // Browsers refuse audio before the first user gesture; the sound is skipped until then.
-  if (!audioAllowed() || typeof AudioContext === 'undefined') return;
+  if (!audioAllowed() || !soundEnabled() || typeof AudioContext === 'undefined') return;
   try {
     context ??= new AudioContext();
     const now = context.currentTime;

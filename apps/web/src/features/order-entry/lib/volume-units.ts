@@ -1,4 +1,5 @@
 import { lotsToUnits, parseVolumeInput, roundLots, stepVolume, unitsToLots, type VolumeUnit } from '@bourse/domain';
+import { msg } from '@/i18n/i18n';
 
 /** What converting between lots, units and an amount of money needs to know about the instrument. */
 export type VolumeContext = {
@@ -9,8 +10,10 @@ export type VolumeContext = {
   conversion: number | null;
 };
 
-/** Labels of the unit switcher. */
-export const volumeUnitLabels: Record<VolumeUnit, string> = { lots: 'Lots', units: 'Units', currency: 'Amount' };
+/** Labels of the unit switcher (shown with `t()`). */
+export const volumeUnitLabels: Record<VolumeUnit, string> = { lots: msg('Lots'), units: msg('Units'), currency: msg('Amount') };
+/** The volume field's name for each unit (shown with `t()`). */
+export const volumeFieldLabels: Record<VolumeUnit, string> = { lots: msg('Volume in lots'), units: msg('Volume in units'), currency: msg('Volume in amount') };
 
 const unitValue = (ctx: VolumeContext) => ctx.price * (ctx.conversion ?? 1);
 const cents = (n: number) => Math.round(n * 100) / 100;

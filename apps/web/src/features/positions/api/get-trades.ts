@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { tradingMessages, type Paged, type Trade } from '@bourse/contract';
 import { RETRY_MS } from '@/config/constants';
+import { msg } from '@/i18n/i18n';
 import { http } from '@/lib/api-client';
 
 /** The three trade lists of SPEC §7 (plus pending orders, shown as Active Orders). */
@@ -8,11 +9,11 @@ export type TradeList = 'open' | 'closed' | 'pending';
 
 const paths: Record<TradeList, string> = { open: '/open/trades', closed: '/closed/trades', pending: '/pending/orders' };
 
-/** SPEC §8 messages of a failed list fetch. */
+/** SPEC §8 messages of a failed list fetch (the contract's stay in English; the pending one is shown with `t()`). */
 export const tradeListErrors: Record<TradeList, string> = {
   open: tradingMessages.openTradesFailed,
   closed: tradingMessages.closedTradesFailed,
-  pending: 'Failed to fetch pending orders. Please try again.',
+  pending: msg('Failed to fetch pending orders. Please try again.'),
 };
 
 export const tradeKeys = {

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { tradingMessages as msg, type FillReceipt, type ModifyTradeRequest, type Trade } from '@bourse/contract';
 import { errorMessage, http } from '@/lib/api-client';
 import { tradesQueryRoot } from '@/lib/realtime-hooks';
+import { kindWords, sideCaps } from '../lib/trade-words';
 
 export type CloseTradeResponse = { data: Trade; receipt: FillReceipt; message: string };
 
@@ -38,8 +40,6 @@ function useTradeMutation<V, R>(fn: (vars: V) => Promise<R>, feedback: Feedback<
   });
 }
 
-const detail = 'There was an error processing your request. Please try again.';
-
 /** SPEC §8: "Position successfully closed" (with the exit line), or "Failed to close trade". */
 export const useCloseTrade = () =>
   useTradeMutation(({ id, volume }: { id: number; volume?: number }) => closeTrade(id, volume), {
@@ -47,14 +47,21 @@ export const useCloseTrade = () =>
     failure: () => toast.error(msg.closeFailed, { description: msg.closeFailedDetail }),
   });
 
-export const useCancelOrder = () =>
-  useTradeMutation((trade: Trade) => cancelOrder(trade.id), {
-    success: (_res, t) => toast.success('Order cancelled', { description: `${t.trade_type.toUpperCase()} ${t.order_type} ${t.lots} lots ${t.asset_symbol}` }),
-    failure: (error) => toast.error('Failed to cancel order', { description: errorMessage(error, detail) }),
+export function useCancelOrder() {
+  const { t } = useTranslation();
+  return useTradeMutation((trade: Trade) => cancelOrder(trade.id), {
+    success: (_res, trade) =>
+      toast.success(t('Order cancelled'), {
+        description: t('{{side}} {{kind}} {{lots}} lots {{symbol}}', { side: t(sideCaps[trade.trade_type]), kind: t(kindWords[trade.order_type]), lots: trade.lots, symbol: trade.asset_symbol }),
+      }),
+    failure: (error) => toast.error(t('Failed to cancel order'), { description: errorMessage(error, t('There was an error processing your request. Please try again.')) }),
   });
+}
 
 /** Errors are shown in the dialog's fields. */
-export const useModifyTrade = () =>
-  useTradeMutation(({ id, patch }: { id: number; patch: ModifyTradeRequest }) => modifyTrade(id, patch), {
-    success: () => toast.success('Take profit and stop loss saved'),
+export function useModifyTrade() {
+  const { t } = useTranslation();
+  return useTradeMutation(({ id, patch }: { id: number; patch: ModifyTradeRequest }) => modifyTrade(id, patch), {
+    success: () => toast.success(t('Take profit and stop loss saved')),
   });
+}

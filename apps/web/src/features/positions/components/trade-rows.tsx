@@ -1,6 +1,9 @@
 import { memo } from 'react';
-import { format } from 'date-fns';
+import { useTranslation } from 'react-i18next';
 import type { Trade } from '@bourse/contract';
+import { DateTime } from '@/components/date-time';
+import { PlacedByTag } from '@/features/expert-advisors/components/placed-by-tag';
+import { msg } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
 import { TARGET_DECIMALS } from '@/lib/trade-targets';
@@ -8,28 +11,47 @@ import { useDisplayMoney } from '@/stores/currency-store';
 import { useLiveTrade } from '../hooks/use-live-trade';
 import { CancelOrderButton } from './cancel-order-button';
 import { ClosePositionButton } from './close-position-dialog';
+import { sideWord } from '../lib/trade-words';
 import { EditTargetsButton } from './edit-targets-dialog';
 
 /** SPEC §9: 5 decimals in orders. */
 const DIGITS = 5;
-const when = (iso: string | null) => (iso ? format(new Date(iso), 'MMM d, HH:mm') : '—');
 const level = (n: number | null) => formatPrice(n, TARGET_DECIMALS);
 const tone = (n: number) => (n > 0 ? 'text-up' : n < 0 ? 'text-down' : '');
-const closeReasons: Record<string, string> = { manual: 'Manual', tp: 'Take profit', sl: 'Stop loss', stop_out: 'Stop out', trailing: 'Trailing stop', no_margin: 'No margin' };
+/** Why a trade closed, shown with `t()`; a reason the app does not know is shown as the server sends it. */
+const closeReasons: Record<string, string> = {
+  manual: msg('Manual'),
+  tp: msg('Take profit'),
+  sl: msg('Stop loss'),
+  stop_out: msg('Stop out'),
+  trailing: msg('Trailing stop'),
+  no_margin: msg('No margin'),
+};
+/** Take-profit and stop-loss levels in the codes every language reads: "TP 1.100 · SL 1.050". */
+const levels = (trade: Pick<Trade, 'take_profit' | 'stop_loss'>) => `TP ${level(trade.take_profit)} · SL ${level(trade.stop_loss)}`;
 
-export const cell = 'py-1.5 pr-3 whitespace-nowrap';
-
-function Side({ trade, kind }: { trade: Trade; kind?: boolean }) {
-  const label = kind && trade.order_type !== 'market' ? `${trade.trade_type} ${trade.order_type}` : trade.trade_type;
-  return <td className={cn(cell, 'font-semibold uppercase', trade.trade_type === 'buy' ? 'text-up' : 'text-down')}>{label}</td>;
+function CloseReason({ reason }: { reason: string | null }) {
+  const { t } = useTranslation();
+  if (!reason) return '—';
+  const known = closeReasons[reason];
+  return known ? t(known) : reason;
 }
 
-/** Column titles of each list, in row order (the last, empty one holds the actions). */
+export const cell = 'py-1.5 pe-3 whitespace-nowrap';
+
+function Side({ trade, kind }: { trade: Trade; kind?: boolean }) {
+  const { t } = useTranslation();
+  return <td className={cn(cell, 'font-semibold uppercase', trade.trade_type === 'buy' ? 'text-up' : 'text-down')}>{t(sideWord(trade, kind))}</td>;
+}
+
+/** Column titles of each list, in row order (the last, empty one holds the actions); words are shown with `t()`, the codes TP, SL and P/L as they are. */
 export const columns = {
-  open: ['Symbol', 'Type', 'Lots', 'Open price', 'Price', 'TP', 'SL', 'P/L', 'Time', ''],
-  pending: ['Symbol', 'Type', 'Lots', 'Price', 'TP', 'SL', 'Placed', ''],
-  closed: ['Symbol', 'Type', 'Lots', 'Open price', 'Close price', 'P/L', 'Reason', 'Closed'],
+  open: [msg('Symbol'), msg('Type'), msg('Lots'), msg('Open price'), msg('Price'), 'TP', 'SL', 'P/L', msg('Time'), ''],
+  pending: [msg('Symbol'), msg('Type'), msg('Lots'), msg('Price'), 'TP', 'SL', msg('Placed'), ''],
+  closed: [msg('Symbol'), msg('Type'), msg('Lots'), msg('Open price'), msg('Close price'), 'P/L', msg('Reason'), msg('Closed')],
 } as const;
+/** Column titles that are codes, the same in every language. */
+export const codeColumns: readonly string[] = ['TP', 'SL', 'P/L', ''];
 
 /**
  * An open position whose closing price and P&L follow its instrument's ticks (SPEC §4). Memoised:
@@ -40,8 +62,12 @@ export const OpenPositionRow = memo(function OpenPositionRow({ trade, currency }
   const money = useDisplayMoney(currency);
   const pnl = live?.pnl ?? Number(trade.pnl);
   return (
-    <tr className="border-b border-line/60" data-testid="position-row" data-trade-id={trade.id}>
-      <td className={cn(cell, 'font-medium')}>{trade.asset_symbol}</td>
+    // Focusable: the focused row is the selected position the C shortcut closes.
+    <tr tabIndex={0} className="border-b border-line/60 outline-none focus-visible:bg-panel-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand" data-testid="position-row" data-shortcut="position" data-trade-id={trade.id}>
+      <td className={cn(cell, 'font-medium')}>
+        {trade.asset_symbol}
+        <PlacedByTag trade={trade} />
+      </td>
       <Side trade={trade} />
       <td className={cn(cell, 'tabular-nums')}>{trade.lots}</td>
       <td className={cn(cell, 'tabular-nums')}>{formatPrice(trade.opening_price, DIGITS)}</td>
@@ -49,8 +75,8 @@ export const OpenPositionRow = memo(function OpenPositionRow({ trade, currency }
       <td className={cn(cell, 'tabular-nums')} data-testid="position-tp">{level(trade.take_profit)}</td>
       <td className={cn(cell, 'tabular-nums')} data-testid="position-sl">{level(trade.stop_loss)}</td>
       <td className={cn(cell, 'font-mono tabular-nums', tone(pnl))} data-testid="position-pnl">{money(pnl)}</td>
-      <td className={cn(cell, 'text-muted')}>{when(trade.open_time)}</td>
-      <td className="py-1 text-right whitespace-nowrap">
+      <td className={cn(cell, 'text-muted')}><DateTime iso={trade.open_time} /></td>
+      <td className="py-1 text-end whitespace-nowrap">
         <EditTargetsButton trade={trade} reference={live?.closingPrice ?? null} />
         <ClosePositionButton trade={trade} />
       </td>
@@ -68,8 +94,8 @@ export function PendingOrderRow({ trade }: { trade: Trade }) {
       <td className={cn(cell, 'tabular-nums')}>{formatPrice(trade.opening_price, DIGITS)}</td>
       <td className={cn(cell, 'tabular-nums')}>{level(trade.take_profit)}</td>
       <td className={cn(cell, 'tabular-nums')}>{level(trade.stop_loss)}</td>
-      <td className={cn(cell, 'text-muted')}>{when(trade.created_at)}</td>
-      <td className="py-1 text-right whitespace-nowrap">
+      <td className={cn(cell, 'text-muted')}><DateTime iso={trade.created_at} /></td>
+      <td className="py-1 text-end whitespace-nowrap">
         <EditTargetsButton trade={trade} reference={trade.opening_price} />
         <CancelOrderButton trade={trade} />
       </td>
@@ -83,37 +109,43 @@ export function HistoryRow({ trade, currency }: { trade: Trade; currency: string
   const pnl = Number(trade.pnl);
   return (
     <tr className="border-b border-line/60" data-testid="history-row" data-trade-id={trade.id}>
-      <td className={cn(cell, 'font-medium')}>{trade.asset_symbol}</td>
+      <td className={cn(cell, 'font-medium')}>
+        {trade.asset_symbol}
+        <PlacedByTag trade={trade} />
+      </td>
       <Side trade={trade} />
       <td className={cn(cell, 'tabular-nums')}>{trade.lots}</td>
       <td className={cn(cell, 'tabular-nums')}>{formatPrice(trade.opening_price, DIGITS)}</td>
       <td className={cn(cell, 'tabular-nums')}>{formatPrice(trade.closing_price, DIGITS)}</td>
       <td className={cn(cell, 'font-mono tabular-nums', tone(pnl))}>{money(pnl)}</td>
-      <td className={cn(cell, 'text-muted')}>{trade.close_reason ? (closeReasons[trade.close_reason] ?? trade.close_reason) : '—'}</td>
-      <td className={cn(cell, 'text-muted')}>{when(trade.close_time)}</td>
+      <td className={cn(cell, 'text-muted')}>
+        <CloseReason reason={trade.close_reason} />
+      </td>
+      <td className={cn(cell, 'text-muted')}><DateTime iso={trade.close_time} /></td>
     </tr>
   );
 }
 
 /** A pending order as a card, for the narrow Active Orders panel. */
 export function PendingOrderItem({ trade }: { trade: Trade }) {
+  const { t } = useTranslation();
   return (
     <li className="border-b border-line/60 py-2 text-xs" data-testid="order-row" data-trade-id={trade.id}>
       <div className="flex items-center gap-2">
         <span className="font-medium">{trade.asset_symbol}</span>
         <span className={cn('font-semibold uppercase', trade.trade_type === 'buy' ? 'text-up' : 'text-down')}>
-          {trade.trade_type} {trade.order_type}
+          {t(sideWord(trade, true))}
         </span>
-        <span className="ml-auto flex">
+        <span className="ms-auto flex">
           <EditTargetsButton trade={trade} reference={trade.opening_price} />
           <CancelOrderButton trade={trade} />
         </span>
       </div>
       <p className="mt-0.5 font-mono tabular-nums">
-        {trade.lots} lots @ {formatPrice(trade.opening_price, DIGITS)}
+        {t('{{lots}} lots @ {{price}}', { lots: trade.lots, price: formatPrice(trade.opening_price, DIGITS) })}
       </p>
       <p className="text-muted tabular-nums">
-        TP {level(trade.take_profit)} · SL {level(trade.stop_loss)} · {when(trade.created_at)}
+        {levels(trade)} · <DateTime iso={trade.created_at} />
       </p>
     </li>
   );
@@ -121,20 +153,22 @@ export function PendingOrderItem({ trade }: { trade: Trade }) {
 
 /** A closed trade as a card, for the narrow Trading History panel. */
 export function HistoryItem({ trade, currency }: { trade: Trade; currency: string }) {
+  const { t } = useTranslation();
   const money = useDisplayMoney(currency);
   const pnl = Number(trade.pnl);
   return (
     <li className="border-b border-line/60 py-2 text-xs" data-testid="history-row" data-trade-id={trade.id}>
       <div className="flex items-center gap-2">
         <span className="font-medium">{trade.asset_symbol}</span>
-        <span className={cn('font-semibold uppercase', trade.trade_type === 'buy' ? 'text-up' : 'text-down')}>{trade.trade_type}</span>
-        <span className={cn('ml-auto font-mono tabular-nums', tone(pnl))}>{money(pnl)}</span>
+        <span className={cn('font-semibold uppercase', trade.trade_type === 'buy' ? 'text-up' : 'text-down')}>{t(sideWord(trade))}</span>
+        <PlacedByTag trade={trade} />
+        <span className={cn('ms-auto font-mono tabular-nums', tone(pnl))}>{money(pnl)}</span>
       </div>
       <p className="mt-0.5 font-mono tabular-nums">
-        {trade.lots} lots {formatPrice(trade.opening_price, DIGITS)} → {formatPrice(trade.closing_price, DIGITS)}
+        {t('{{lots}} lots {{open}} → {{close}}', { lots: trade.lots, open: formatPrice(trade.opening_price, DIGITS), close: formatPrice(trade.closing_price, DIGITS) })}
       </p>
       <p className="text-muted">
-        {trade.close_reason ? (closeReasons[trade.close_reason] ?? trade.close_reason) : '—'} · {when(trade.close_time)}
+        <CloseReason reason={trade.close_reason} /> · <DateTime iso={trade.close_time} />
       </p>
     </li>
   );
@@ -142,25 +176,27 @@ export function HistoryItem({ trade, currency }: { trade: Trade; currency: strin
 
 /** An open position as a card with its live P&L, for the narrow Active Orders panel. */
 export const OpenPositionItem = memo(function OpenPositionItem({ trade, currency }: { trade: Trade; currency: string }) {
+  const { t } = useTranslation();
   const live = useLiveTrade(trade, currency);
   const money = useDisplayMoney(currency);
   const pnl = live?.pnl ?? Number(trade.pnl);
   return (
-    <li className="border-b border-line/60 py-2 text-xs" data-testid="position-item" data-trade-id={trade.id}>
+    <li className="border-b border-line/60 py-2 text-xs" data-testid="position-item" data-shortcut="position" data-trade-id={trade.id}>
       <div className="flex items-center gap-2">
         <span className="font-medium">{trade.asset_symbol}</span>
-        <span className={cn('font-semibold uppercase', trade.trade_type === 'buy' ? 'text-up' : 'text-down')}>{trade.trade_type}</span>
-        <span className={cn('ml-auto font-mono tabular-nums', tone(pnl))}>{money(pnl)}</span>
+        <span className={cn('font-semibold uppercase', trade.trade_type === 'buy' ? 'text-up' : 'text-down')}>{t(sideWord(trade))}</span>
+        <PlacedByTag trade={trade} />
+        <span className={cn('ms-auto font-mono tabular-nums', tone(pnl))}>{money(pnl)}</span>
         <span className="flex">
           <EditTargetsButton trade={trade} reference={live?.closingPrice ?? null} />
           <ClosePositionButton trade={trade} />
         </span>
       </div>
       <p className="mt-0.5 font-mono tabular-nums">
-        {trade.lots} lots {formatPrice(trade.opening_price, DIGITS)} → {formatPrice(live?.closingPrice, DIGITS)}
+        {t('{{lots}} lots {{open}} → {{close}}', { lots: trade.lots, open: formatPrice(trade.opening_price, DIGITS), close: formatPrice(live?.closingPrice, DIGITS) })}
       </p>
       <p className="text-muted tabular-nums">
-        TP {level(trade.take_profit)} · SL {level(trade.stop_loss)} · {when(trade.open_time)}
+        {levels(trade)} · <DateTime iso={trade.open_time} />
       </p>
     </li>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Trade } from '@bourse/contract';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -6,7 +7,7 @@ import { useSelectedAccount } from '@/stores/session-store';
 import type { TradeList } from '../api/get-trades';
 import { usePositions } from '../hooks/use-positions';
 import { ExportCsvButton } from './export-csv-button';
-import { columns, HistoryItem, HistoryRow, OpenPositionItem, OpenPositionRow, PendingOrderItem, PendingOrderRow } from './trade-rows';
+import { codeColumns, columns, HistoryItem, HistoryRow, OpenPositionItem, OpenPositionRow, PendingOrderItem, PendingOrderRow } from './trade-rows';
 
 /** Asks for the next page once it scrolls into view (a table row, or a list item in a card list). */
 function LoadMoreSentinel({ onVisible, item }: { onVisible: () => void; item?: boolean }) {
@@ -35,6 +36,7 @@ function TradeItem({ trade, list, currency }: { trade: Trade; list: TradeList; c
 
 type TableProps = {
   list: TradeList;
+  /** In the language shown. */
   emptyText: string;
   className?: string;
   cards?: boolean;
@@ -47,6 +49,7 @@ type TableProps = {
  * drawer shows a table; the narrow rail panels show `cards`.
  */
 export function TradesTable({ list, emptyText, className, cards, headerAction }: TableProps) {
+  const { t } = useTranslation();
   const { trades, isLoading, hasMore, loadMore, error } = usePositions(list);
   const currency = useSelectedAccount()?.currency ?? 'USD';
   if (isLoading) {
@@ -67,8 +70,8 @@ export function TradesTable({ list, emptyText, className, cards, headerAction }:
   if (cards) {
     return (
       <ul className={cn('overflow-auto', className)}>
-        {trades.map((t) => (
-          <TradeItem key={t.id} trade={t} list={list} currency={currency} />
+        {trades.map((trade) => (
+          <TradeItem key={trade.id} trade={trade} list={list} currency={currency} />
         ))}
         {hasMore && <LoadMoreSentinel onVisible={loadMore} item />}
       </ul>
@@ -76,20 +79,20 @@ export function TradesTable({ list, emptyText, className, cards, headerAction }:
   }
   return (
     <div className={cn('overflow-auto', className)}>
-      <table className="w-full min-w-[36rem] text-left text-xs">
+      <table className="w-full min-w-[36rem] text-start text-xs">
         <thead className="sticky top-0 z-10 bg-panel text-[10px] tracking-wider text-muted uppercase">
           <tr>
             {columns[list].map((title) => (
-              <th key={title} className="py-1.5 pr-3 font-semibold whitespace-nowrap">
-                {title}
+              <th key={title} className="py-1.5 pe-3 font-semibold whitespace-nowrap">
+                {codeColumns.includes(title) ? title : t(title)}
               </th>
             ))}
-            {headerAction && <th className="py-0.5 text-right font-normal normal-case tracking-normal">{headerAction}</th>}
+            {headerAction && <th className="py-0.5 text-end font-normal normal-case tracking-normal">{headerAction}</th>}
           </tr>
         </thead>
         <tbody>
-          {trades.map((t) => (
-            <TradeRow key={t.id} trade={t} list={list} currency={currency} />
+          {trades.map((trade) => (
+            <TradeRow key={trade.id} trade={trade} list={list} currency={currency} />
           ))}
           {hasMore && <LoadMoreSentinel onVisible={loadMore} />}
         </tbody>
@@ -105,24 +108,25 @@ const groupTitle = 'px-3 pt-2 text-[10px] font-semibold tracking-wider text-mute
  * orders found" when it has neither; "No pending orders available" under the positions otherwise.
  */
 export function ActiveOrdersPanel() {
+  const { t } = useTranslation();
   const open = usePositions('open');
   const pending = usePositions('pending');
   const none = !open.isLoading && !pending.isLoading && !open.error && !pending.error && open.trades.length === 0 && pending.trades.length === 0;
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-auto" data-testid="active-orders">
       {none ? (
-        <p className="p-4 text-center text-sm text-muted">No active orders found</p>
+        <p className="p-4 text-center text-sm text-muted">{t('No active orders found')}</p>
       ) : (
         <>
           {open.trades.length > 0 && (
-            <section aria-label="Open positions">
-              <h3 className={groupTitle}>Open positions</h3>
+            <section aria-label={t('Open positions')}>
+              <h3 className={groupTitle}>{t('Open positions')}</h3>
               <TradesTable list="open" emptyText="" className="px-3" cards />
             </section>
           )}
-          <section aria-label="Pending orders">
-            <h3 className={groupTitle}>Pending orders</h3>
-            <TradesTable list="pending" emptyText="No pending orders available" className="px-3" cards />
+          <section aria-label={t('Pending orders')}>
+            <h3 className={groupTitle}>{t('Pending orders')}</h3>
+            <TradesTable list="pending" emptyText={t('No pending orders available')} className="px-3" cards />
           </section>
         </>
       )}
@@ -132,27 +136,30 @@ export function ActiveOrdersPanel() {
 
 /** SPEC §2 Trading History panel: the account's closed trades, with "Export CSV". */
 export function TradingHistoryPanel() {
+  const { t } = useTranslation();
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="trading-history">
       <div className="flex justify-end px-2 pt-1">
         <ExportCsvButton className="h-7 px-2 text-xs" />
       </div>
-      <TradesTable list="closed" emptyText="No trading history found" className="min-h-0 flex-1 px-3" cards />
+      <TradesTable list="closed" emptyText={t('No trading history found')} className="min-h-0 flex-1 px-3" cards />
     </div>
   );
 }
 
 /** ACTIVE POSITIONS tab of the positions drawer. */
 export function ActivePositions() {
-  return <TradesTable list="open" emptyText="No active positions found" className="h-full px-3" />;
+  const { t } = useTranslation();
+  return <TradesTable list="open" emptyText={t('No active positions found')} className="h-full px-3" />;
 }
 
 /** POSITIONS HISTORY tab of the positions drawer, with "Export CSV" at the end of its header. */
 export function PositionsHistory() {
+  const { t } = useTranslation();
   return (
     <TradesTable
       list="closed"
-      emptyText="No historical positions found"
+      emptyText={t('No historical positions found')}
       className="h-full px-3"
       headerAction={<ExportCsvButton className="h-6 px-2 text-[11px]" />}
     />

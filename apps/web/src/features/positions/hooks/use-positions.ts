@@ -1,9 +1,14 @@
 import { useCallback, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Trade } from '@bourse/contract';
 import { RETRY_MS } from '@/config/constants';
+import { i18next } from '@/i18n/i18n';
 import { useSelectedAccount } from '@/stores/session-store';
 import { tradeListErrors, useTradesQuery, type TradeList } from '../api/get-trades';
+
+/** The message of a failed list in the language shown: the contract's SPEC messages stay as they are. */
+const errorOf = (list: TradeList, t: (message: string) => string) => (list === 'pending' ? t(tradeListErrors.pending) : tradeListErrors[list]);
 
 export type Positions = {
   trades: Trade[];
@@ -20,12 +25,13 @@ export type Positions = {
  * 5 s later (SPEC §4), again and again until the list loads.
  */
 export function usePositions(list: TradeList): Positions {
+  const { t } = useTranslation();
   const accountId = useSelectedAccount()?.id ?? null;
   const query = useTradesQuery(list, accountId);
   const { isError, errorUpdatedAt, refetch } = query;
   useEffect(() => {
     if (!isError || !errorUpdatedAt) return;
-    toast.error(tradeListErrors[list], { id: `trades-${list}` });
+    toast.error(errorOf(list, (message) => i18next.t(message)), { id: `trades-${list}` });
     const retry = setTimeout(() => void refetch(), RETRY_MS);
     return () => clearTimeout(retry);
   }, [isError, errorUpdatedAt, list, refetch]);
@@ -34,5 +40,5 @@ export function usePositions(list: TradeList): Positions {
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  return { trades, isLoading: query.isPending && !isError, hasMore: hasNextPage, loadMore, error: isError ? tradeListErrors[list] : null };
+  return { trades, isLoading: query.isPending && !isError, hasMore: hasNextPage, loadMore, error: isError ? errorOf(list, t) : null };
 }

@@ -15,6 +15,7 @@ function trade(over: Partial<Trade>): Trade {
     order_type: 'market', status: 'open', volume: 1, lots: 1, margin: '6000.00', leverage: 10, opening_price: 60_000, closing_price: 60_000,
     take_profit: null, stop_loss: null, trailing_stop: null, trigger_price: null, open_time: null, close_time: null, pnl: '0.00',
     close_reason: null, requested_price: null, filled_price: null, slippage: null, latency_ms: null, created_at: '2026-01-01T00:00:00Z',
+    placed_by: 'customer', robot_id: null,
     ...over,
   };
 }

@@ -8,6 +8,7 @@ import type { RegistrationData } from '../lib/registration-storage';
 import { ALL_FIELDS, PromoAndLogin, registerDefaults } from './full-register-form';
 import { PrivacyCheckbox } from './privacy-checkbox';
 import { RegisterFields } from './register-fields';
+import { useTranslation } from 'react-i18next';
 
 const everyField = new Set(ALL_FIELDS);
 const privacyRule = countryStepSchema.shape.agreePrivacy;
@@ -17,6 +18,7 @@ const privacyRule = countryStepSchema.shape.agreePrivacy;
  * sent in one call (the server checks the email).
  */
 export function CompactRegisterForm({ data }: { data: RegistrationData | null }) {
+  const { t } = useTranslation();
   const form = useForm<RegisterForm>({ resolver: zodResolver(registerSchema), defaultValues: { ...registerDefaults(null), ...(data ? { email: data.email } : {}) } });
   const { submit, isPending } = useRegisterSubmit(form.setError, everyField);
   const [agree, setAgree] = useState(false);
@@ -29,7 +31,7 @@ export function CompactRegisterForm({ data }: { data: RegistrationData | null })
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Registration">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label={t('Registration')}>
       <RegisterFields form={form} />
       <PrivacyCheckbox
         checked={agree}
@@ -41,7 +43,7 @@ export function CompactRegisterForm({ data }: { data: RegistrationData | null })
       />
       <PromoAndLogin />
       <Button type="submit" size="lg" loading={isPending} className="w-full">
-        {isPending ? 'Creating your account...' : 'Open my account'}
+        {isPending ? t('Creating your account...') : t('Open my account')}
       </Button>
     </form>
   );

@@ -12,11 +12,16 @@ import { CountrySelect } from './country-select';
 import { PrivacyCheckbox } from './privacy-checkbox';
 import { RegistrationShell } from './registration-shell';
 import { StepProgress } from './step-progress';
+import { useTranslation } from 'react-i18next';
+import { msg } from '@/i18n/i18n';
+import { aroundSlot, SLOT } from '@/lib/message-slot';
 
-export const CFD_RISK =
-  'CFDs are complex instruments and come with a high risk of losing money rapidly due to leverage. You should consider whether you understand how CFDs work and whether you can afford to take the high risk of losing your money.';
+export const CFD_RISK = msg(
+  'CFDs are complex instruments and come with a high risk of losing money rapidly due to leverage. You should consider whether you understand how CFDs work and whether you can afford to take the high risk of losing your money.',
+);
 
 function CountryStepForm({ data }: { data: RegistrationData }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [values, setValues] = useState(() => countryDefaults(data));
   const [agree, setAgree] = useState(false);
@@ -42,17 +47,17 @@ function CountryStepForm({ data }: { data: RegistrationData }) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
-        <CountrySelect label="Country of Residence" value={values.countryOfResidence} onChange={(e) => setValues((v) => ({ ...v, countryOfResidence: e.target.value }))} />
-        <CountrySelect label="Nationality" value={values.nationality} onChange={(e) => setValues((v) => ({ ...v, nationality: e.target.value }))} />
+        <CountrySelect label={t('Country of Residence')} value={values.countryOfResidence} onChange={(e) => setValues((v) => ({ ...v, countryOfResidence: e.target.value }))} />
+        <CountrySelect label={t('Nationality')} value={values.nationality} onChange={(e) => setValues((v) => ({ ...v, nationality: e.target.value }))} />
       </div>
       <PrivacyCheckbox checked={agree} onChange={onAgree} error={privacyError} />
       <Button type="submit" size="lg" disabled={!agree || processing} className="w-full">
         {processing ? (
           <>
-            <Loader2 className="size-4 animate-spin" aria-hidden /> Processing...
+            <Loader2 className="size-4 animate-spin" aria-hidden /> {t('Processing...')}
           </>
         ) : (
-          'Continue'
+          t('Continue')
         )}
       </Button>
     </form>
@@ -61,26 +66,33 @@ function CountryStepForm({ data }: { data: RegistrationData }) {
 
 /** /register/country-residence: registration step two (SPEC §2 "Country step"). */
 export function CountryStepPage() {
+  const { t } = useTranslation();
   const data = useRequiredRegistrationData();
   const siteName = useSiteSettings((s) => s.settings?.name) || DEFAULT_BRAND;
+  const [onboardingBefore, onboardingAfter] = aroundSlot(
+    t('Your trading account will be opened with {{company}}, the regulated company responsible for client onboarding, identity checks and safeguarding client funds on this platform.', {
+      company: SLOT,
+    }),
+  );
   return (
     <RegistrationShell>
       <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-6 sm:px-6 md:py-12">
         <StepProgress current={0} />
         <section className="rounded-2xl border border-line bg-panel p-5 shadow-2xl shadow-black/30 sm:p-8" aria-labelledby="country-title">
           <h1 id="country-title" className="text-2xl font-bold tracking-tight">
-            Let's get you set up!
+            {t("Let's get you set up!")}
           </h1>
-          <p className="mt-1 mb-6 text-sm text-muted">Tell us where you live and your nationality. We use this to open your account under the right rules.</p>
+          <p className="mt-1 mb-6 text-sm text-muted">{t('Tell us where you live and your nationality. We use this to open your account under the right rules.')}</p>
           {data && <CountryStepForm data={data} />}
         </section>
-        <Alert variant="warning" title="Risk warning">
-          {CFD_RISK}
+        <Alert variant="warning" title={t('Risk warning')}>
+          {t(CFD_RISK)}
         </Alert>
-        <Alert title="Who opens your account">
+        <Alert title={t('Who opens your account')}>
           <span data-testid="onboarding-notice">
-            Your trading account will be opened with <strong className="text-fg">{siteName}</strong>, the regulated company responsible for client onboarding, identity checks and
-            safeguarding client funds on this platform.
+            {onboardingBefore}
+            <strong className="text-fg">{siteName}</strong>
+            {onboardingAfter}
           </span>
         </Alert>
       </div>

@@ -10,14 +10,19 @@ import { messageOfFailure, outcomeOfAnswer, type EmailCheckOutcome } from '../li
 import { saveEmailStep } from '../lib/registration-storage';
 import { LoginHereLink } from './login-link';
 import { SocialSignUp } from './social-sign-up';
+import { useTranslation } from 'react-i18next';
 
 export const COUNTRY_STEP_PATH = '/register/country-residence';
+
+/** A sample address, the same in every language. */
+const EMAIL_SAMPLE = 'you@example.com';
 
 /**
  * Registration step one (SPEC §2, §4, §8): validated on submit, then the email is checked; when
  * available the answers are saved as registration_data and the country step follows.
  */
 export function EmailStepForm() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const check = useCheckEmail();
   const { register, handleSubmit, formState } = useForm<EmailStep>({
@@ -45,22 +50,22 @@ export function EmailStepForm() {
   return (
     <div className="flex flex-col gap-5">
       <SocialSignUp />
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Sign up">
-        <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" error={formState.errors.email?.message} {...register('email')} />
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('Sign up')}>
+        <TextField label={t('Email')} type="email" autoComplete="email" placeholder={EMAIL_SAMPLE} error={formState.errors.email?.message} {...register('email')} />
         <TextField
-          label="Password"
+          label={t('Password')}
           type="password"
           autoComplete="new-password"
-          placeholder="At least 8 characters"
+          placeholder={t('At least 8 characters')}
           error={formState.errors.password?.message}
           {...register('password')}
         />
         <Button type="submit" size="lg" loading={check.isPending} className="mt-1 w-full">
-          {check.isPending ? 'Checking email availability...' : 'Sign up now'}
+          {check.isPending ? t('Checking email availability...') : t('Sign up now')}
         </Button>
       </form>
       <p className="text-center text-xs leading-relaxed text-muted">
-        By signing up you confirm that you have read the risk warning and want to open a live trading account.
+        {t('By signing up you confirm that you have read the risk warning and want to open a live trading account.')}
       </p>
       <LoginHereLink />
     </div>

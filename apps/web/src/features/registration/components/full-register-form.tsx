@@ -9,6 +9,8 @@ import { useRegisterSubmit } from '../hooks/use-register-submit';
 import type { RegistrationData } from '../lib/registration-storage';
 import { carriedValues } from '../lib/registration-variant';
 import { RegisterFields } from './register-fields';
+import { useTranslation } from 'react-i18next';
+import { aroundSlot, SLOT } from '@/lib/message-slot';
 
 export const ALL_FIELDS: (keyof RegisterForm)[] = ['first_name', 'last_name', 'username', 'email', 'phone', 'country', 'nationality', 'password', 'confirm_password'];
 
@@ -29,15 +31,16 @@ export function toastHiddenErrors(errors: FieldErrors<RegisterForm>, hidden: Rea
 }
 
 export function PromoAndLogin() {
+  const { t } = useTranslation();
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
       <Link to="" className="text-brand hover:underline">
-        I have a promo-code
+        {t('I have a promo-code')}
       </Link>
       <span className="text-muted">
-        Already registered?{' '}
+        {t('Already registered?')}{' '}
         <Link to="/" className="font-semibold text-brand hover:underline">
-          Login
+          {t('Login')}
         </Link>
       </span>
     </div>
@@ -46,23 +49,27 @@ export function PromoAndLogin() {
 
 /** SPEC §2 full form; with saved answers the carried-over fields are hidden and their values sent. */
 export function FullRegisterForm({ data }: { data: RegistrationData | null }) {
+  const { t } = useTranslation();
   const hidden = useMemo(() => new Set(Object.keys(carriedValues(data)) as (keyof RegisterForm)[]), [data]);
   const visible = useMemo(() => new Set(ALL_FIELDS.filter((f) => !hidden.has(f))), [hidden]);
   const form = useForm<RegisterForm>({ resolver: zodResolver(registerSchema), defaultValues: registerDefaults(data) });
   const { submit, isPending } = useRegisterSubmit(form.setError, visible);
   const onSubmit = form.handleSubmit(submit, (errors) => toastHiddenErrors(errors, hidden));
+  const [signingUpBefore, signingUpAfter] = aroundSlot(t('Signing up as {{email}}', { email: SLOT }));
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Registration">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label={t('Registration')}>
       {data && (
         <p className="rounded-lg border border-line bg-panel-2/60 px-3.5 py-2.5 text-sm text-muted">
-          Signing up as <strong className="text-fg">{data.email}</strong>
+          {signingUpBefore}
+          <strong className="text-fg">{data.email}</strong>
+          {signingUpAfter}
         </p>
       )}
       <RegisterFields form={form} hidden={hidden} />
       <PromoAndLogin />
       <Button type="submit" size="lg" loading={isPending} className="w-full">
-        {isPending ? 'Creating your account...' : 'Create account'}
+        {isPending ? t('Creating your account...') : t('Create account')}
       </Button>
     </form>
   );

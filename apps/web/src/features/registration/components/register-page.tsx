@@ -6,6 +6,7 @@ import { FullRegisterForm } from './full-register-form';
 import { RegistrationShell } from './registration-shell';
 import { SignupCard } from './signup-page';
 import { StepProgress } from './step-progress';
+import { useTranslation } from 'react-i18next';
 
 function FormCard({ title, subtitle, children }: { title: string; subtitle: string; children: React.ReactNode }) {
   return (
@@ -21,6 +22,7 @@ function FormCard({ title, subtitle, children }: { title: string; subtitle: stri
 
 /** /register: the screen depends on the operator's `r_page` setting (SPEC §2). */
 export function RegisterPage() {
+  const { t } = useTranslation();
   const rPage = useSiteSettings((s) => s.settings?.r_page);
   const data = useRegistrationData();
   const variant = registerVariant(rPage, data);
@@ -35,13 +37,13 @@ export function RegisterPage() {
         {variant === 'full' && (
           <>
             <StepProgress current={0} />
-            <FormCard title="Create your trading account" subtitle="A few more details and your account is ready.">
+            <FormCard title={t('Create your trading account')} subtitle={t('A few more details and your account is ready.')}>
               <FullRegisterForm data={data} />
             </FormCard>
           </>
         )}
         {variant === 'compact' && (
-          <FormCard title="Open a live trading account" subtitle="Everything on one page. It takes about 2 minutes.">
+          <FormCard title={t('Open a live trading account')} subtitle={t('Everything on one page. It takes about 2 minutes.')}>
             <CompactRegisterForm data={data} />
           </FormCard>
         )}

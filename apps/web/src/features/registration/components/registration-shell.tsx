@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
-import { ChevronDown, Globe } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { LanguageMenu } from '@/components/language-menu';
 import { BrandLogo } from '@/components/layout/brand-logo';
+import { ThemeToggle } from '@/components/theme-toggle';
 import { DEFAULT_BRAND } from '@/config/constants';
+import { msg } from '@/i18n/i18n';
 import { useSiteSettings } from '@/stores/settings-store';
 import { RiskWarningBanner } from './risk-warning-banner';
 
 /** Logo from settings (logo_sm on small screens), linking to the operator's website in a new tab. */
 function SiteLogo({ websiteUrl }: { websiteUrl?: string | null }) {
+  const { t } = useTranslation();
   const logos = (
     <>
       <span className="flex md:hidden">
@@ -19,36 +23,21 @@ function SiteLogo({ websiteUrl }: { websiteUrl?: string | null }) {
   );
   if (!websiteUrl) return <span className="flex items-center">{logos}</span>;
   return (
-    <a href={websiteUrl} target="_blank" rel="noopener noreferrer" className="flex items-center" aria-label="Visit our website" data-testid="site-logo-link">
+    <a href={websiteUrl} target="_blank" rel="noopener noreferrer" className="flex items-center" aria-label={t('Visit our website')} data-testid="site-logo-link">
       {logos}
     </a>
   );
 }
 
-/** Only English exists; the selector is shown as the SPEC asks and does nothing. */
-function LanguageSelector() {
-  return (
-    <button
-      type="button"
-      onClick={() => {}}
-      aria-label="Language: English"
-      className="inline-flex h-9 items-center gap-1.5 rounded-md border border-line px-2.5 text-xs font-semibold text-fg/90 hover:bg-panel-2"
-    >
-      <Globe className="size-3.5 text-muted" aria-hidden />
-      EN
-      <ChevronDown className="size-3.5 text-muted" aria-hidden />
-    </button>
-  );
-}
-
 const legalLinks = [
-  { key: 'terms_url', label: 'Terms & Conditions' },
-  { key: 'privacy_url', label: 'Privacy Policy' },
-  { key: 'risk_url', label: 'Risk Disclosure' },
-  { key: 'help_url', label: 'Help Centre' },
+  { key: 'terms_url', label: msg('Terms & Conditions') },
+  { key: 'privacy_url', label: msg('Privacy Policy') },
+  { key: 'risk_url', label: msg('Risk Disclosure') },
+  { key: 'help_url', label: msg('Help Centre') },
 ] as const;
 
 function RegistrationFooter() {
+  const { t } = useTranslation();
   const settings = useSiteSettings((s) => s.settings);
   const links = legalLinks.flatMap(({ key, label }) => (settings?.[key] ? [{ href: settings[key], label }] : []));
   const name = settings?.name || DEFAULT_BRAND;
@@ -58,16 +47,16 @@ function RegistrationFooter() {
         <div className="mb-3 hidden space-y-3 empty:mb-0 md:block">
           {settings?.register_page_footer && <p className="whitespace-pre-line leading-relaxed" data-testid="register-page-footer">{settings.register_page_footer}</p>}
           {links.length > 0 && (
-            <nav aria-label="Legal" className="flex flex-wrap gap-x-5 gap-y-1">
+            <nav aria-label={t('Legal')} className="flex flex-wrap gap-x-5 gap-y-1">
               {links.map((l) => (
                 <a key={l.label} href={l.href} target="_blank" rel="noopener noreferrer" className="hover:text-fg hover:underline">
-                  {l.label}
+                  {t(l.label)}
                 </a>
               ))}
             </nav>
           )}
         </div>
-        <p>© {new Date().getFullYear()} {name}. All rights reserved.</p>
+        <p>{t('© {{year}} {{name}}. All rights reserved.', { year: new Date().getFullYear(), name })}</p>
       </div>
     </footer>
   );
@@ -83,13 +72,14 @@ export function RegistrationShell({ children, headerAction }: { children: ReactN
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
           <SiteLogo websiteUrl={settings?.website_url} />
           {settings?.register_page_header && (
-            <p className="hidden min-w-0 flex-1 truncate border-l border-line pl-4 text-sm text-muted md:block" data-testid="register-page-header">
+            <p className="hidden min-w-0 flex-1 truncate border-s border-line ps-4 text-sm text-muted md:block" data-testid="register-page-header">
               {settings.register_page_header}
             </p>
           )}
-          <div className="ml-auto flex items-center gap-2">
+          <div className="ms-auto flex items-center gap-2">
             {headerAction}
-            <LanguageSelector />
+            <ThemeToggle />
+            <LanguageMenu />
           </div>
         </div>
       </header>

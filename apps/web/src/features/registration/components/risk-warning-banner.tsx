@@ -2,14 +2,16 @@ import { useState } from 'react';
 import { AlertTriangle } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { RISK_WARNING } from '@/components/layout/auth-shell';
+import { useTranslation } from 'react-i18next';
 
 function MoreLink({ href }: { href?: string | null }) {
+  const { t } = useTranslation();
   if (!href) return null;
   return (
     <>
       {' '}
       <a href={href} target="_blank" rel="noopener noreferrer" className="font-medium underline underline-offset-2">
-        Read our risk disclosure
+        {t('Read our risk disclosure')}
       </a>
     </>
   );
@@ -20,6 +22,7 @@ function MoreLink({ href }: { href?: string | null }) {
  * default, dismissible, and brought back by "Show risk warning".
  */
 export function RiskWarningBanner({ riskUrl }: { riskUrl?: string | null }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(true);
   return (
     <>
@@ -27,15 +30,15 @@ export function RiskWarningBanner({ riskUrl }: { riskUrl?: string | null }) {
         <p className="mx-auto flex max-w-7xl items-center gap-2 px-6 py-2 text-xs text-amber-100">
           <AlertTriangle className="size-3.5 shrink-0 text-warn" aria-hidden />
           <span>
-            <strong className="font-semibold">Risk warning:</strong> {RISK_WARNING}
+            <strong className="font-semibold">{t('Risk warning:')}</strong> {t(RISK_WARNING)}
             <MoreLink href={riskUrl} />
           </span>
         </p>
       </div>
       <div className="px-3 pt-3 md:hidden" data-testid="risk-banner-small">
         {open ? (
-          <Alert variant="warning" title="Risk warning" onClose={() => setOpen(false)} className="p-3 text-xs">
-            {RISK_WARNING}
+          <Alert variant="warning" title={t('Risk warning')} onClose={() => setOpen(false)} className="p-3 text-xs">
+            {t(RISK_WARNING)}
             <MoreLink href={riskUrl} />
           </Alert>
         ) : (
@@ -45,7 +48,7 @@ export function RiskWarningBanner({ riskUrl }: { riskUrl?: string | null }) {
             className="flex w-full items-center justify-center gap-1.5 rounded-md border border-amber-500/30 bg-amber-500/5 py-1.5 text-xs font-medium text-amber-100"
           >
             <AlertTriangle className="size-3.5 text-warn" aria-hidden />
-            Show risk warning
+            {t('Show risk warning')}
           </button>
         )}
       </div>

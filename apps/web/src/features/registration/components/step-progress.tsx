@@ -1,12 +1,15 @@
 import { Check } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { useTranslation } from 'react-i18next';
+import { msg } from '@/i18n/i18n';
 
-const steps = ['Set Up', 'Financial Profile', 'ID Check'];
+const steps = [msg('Set Up'), msg('Financial Profile'), msg('ID Check')];
 
 /** Three-step progress bar of the onboarding (SPEC §2 country step). */
 export function StepProgress({ current }: { current: number }) {
+  const { t } = useTranslation();
   return (
-    <ol className="grid grid-cols-3 gap-2" aria-label="Registration progress">
+    <ol className="grid grid-cols-3 gap-2" aria-label={t('Registration progress')}>
       {steps.map((label, i) => {
         const done = i < current;
         const active = i === current;
@@ -23,7 +26,7 @@ export function StepProgress({ current }: { current: number }) {
               >
                 {done ? <Check className="size-3" /> : i + 1}
               </span>
-              {label}
+              {t(label)}
             </span>
           </li>
         );

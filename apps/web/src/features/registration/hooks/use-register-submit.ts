@@ -5,14 +5,17 @@ import { messages, type RegisterForm } from '@bourse/contract';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useRegister } from '../api/register';
 import { clearRegistrationData } from '../lib/registration-storage';
+import { useTranslation } from 'react-i18next';
+import { msg } from '@/i18n/i18n';
 
-export const REGISTER_SUCCESS = 'Registration successful! You can now log in.';
+export const REGISTER_SUCCESS = msg('Registration successful! You can now log in.');
 
 /**
  * Step three (SPEC §4): on success the saved answers are cleared and the login page follows; on
  * failure the server's 422 field messages land on the visible fields and its message is toasted.
  */
 export function useRegisterSubmit(setError: UseFormSetError<RegisterForm>, visible: ReadonlySet<keyof RegisterForm>) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const mutation = useRegister();
 
@@ -30,7 +33,7 @@ export function useRegisterSubmit(setError: UseFormSetError<RegisterForm>, visib
       return;
     }
     clearRegistrationData();
-    toast.success(REGISTER_SUCCESS);
+    toast.success(t(REGISTER_SUCCESS));
     navigate('/', { replace: true });
   }
 

@@ -1,18 +1,21 @@
 import { Link } from 'react-router';
 import { LayoutDashboard } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { msg } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import { useDisplayMoney } from '@/stores/currency-store';
 import { useAccountSummary } from '../hooks/use-account-summary';
 
 /** SPEC §2 footer: BALANCE, EQUITY, MARGIN, FREE MARGIN, P/L in the display currency, and DASHBOARD. */
 export function AccountFooter() {
+  const { t } = useTranslation();
   const summary = useAccountSummary();
   const money = useDisplayMoney(summary.currency);
   const figures = [
-    { label: 'BALANCE', value: summary.balance },
-    { label: 'EQUITY', value: summary.equity },
-    { label: 'MARGIN', value: summary.margin },
-    { label: 'FREE MARGIN', value: summary.freeMargin },
+    { label: msg('BALANCE'), value: summary.balance },
+    { label: msg('EQUITY'), value: summary.equity },
+    { label: msg('MARGIN'), value: summary.margin },
+    { label: msg('FREE MARGIN'), value: summary.freeMargin },
     { label: 'P/L', value: summary.pnl, signed: true },
   ];
   return (
@@ -20,7 +23,7 @@ export function AccountFooter() {
       <dl className="contents">
         {figures.map(({ label, value, signed }) => (
           <div key={label} className="min-w-0">
-            <dt className="text-[10px] font-semibold tracking-wider text-muted">{label}</dt>
+            <dt className="text-[10px] font-semibold tracking-wider text-muted">{t(label)}</dt>
             <dd
               data-testid={`footer-${label.toLowerCase().replace(/[^a-z]+/g, '-')}`}
               className={cn('truncate font-mono font-medium tabular-nums', signed && (value > 0 ? 'text-up' : value < 0 ? 'text-down' : ''))}
@@ -32,9 +35,9 @@ export function AccountFooter() {
       </dl>
       <Link
         to="/main/dashboard"
-        className="flex shrink-0 items-center justify-center gap-1.5 rounded-md border border-line px-3 py-2 text-[11px] font-semibold tracking-wider hover:border-brand hover:text-brand md:ml-auto"
+        className="flex shrink-0 items-center justify-center gap-1.5 rounded-md border border-line px-3 py-2 text-[11px] font-semibold tracking-wider hover:border-brand hover:text-brand md:ms-auto"
       >
-        <LayoutDashboard className="size-3.5" aria-hidden /> DASHBOARD
+        <LayoutDashboard className="size-3.5" aria-hidden /> {t('DASHBOARD')}
       </Link>
     </footer>
   );

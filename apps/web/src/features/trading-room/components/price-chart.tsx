@@ -1,60 +1,93 @@
-import { useEffect, useRef, useState } from 'react';
-import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { CandlestickSeries, createChart, createSeriesMarkers, type IChartApi, type ISeriesApi, type ISeriesMarkersPluginApi, type Time, type UTCTimestamp } from 'lightweight-charts';
+import { useTranslation } from 'react-i18next';
 import { timeframes, timeframeSeconds, type Timeframe } from '@bourse/contract';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { chartTheme, darkChartOptions } from '@/lib/chart-theme';
+import { useChartColors } from '@/hooks/use-chart-colors';
+import { type ChartColors, chartOptions, chartThemeOptions } from '@/lib/chart-theme';
 import { cn } from '@/lib/cn';
 import { useAssetStore } from '@/stores/asset-store';
 import { priceTicks } from '@/stores/tick-store';
+import { usePositions } from '@/features/positions/hooks/use-positions';
+import { ChartAlertButton, ChartAlertMenu } from '@/features/alerts/components/chart-alert-menu';
+import { useAlertLines } from '@/features/alerts/hooks/use-alert-lines';
 import { useCandles } from '../api/get-candles';
+import { useRoomLayout } from '../hooks/use-room-layout';
 import { foldTick, type Bar } from '../lib/candle-merge';
-
+import { tradeMarkers } from '../lib/trade-markers';
 
 const toChart = (b: Bar) => ({ ...b, time: b.time as UTCTimestamp });
+/** Bars are UTC buckets; the chart's title says so in every language. */
+const UTC_SUFFIX = ' · UTC';
 
 function priceFormat(digits: number) {
   const precision = Math.min(Math.max(digits, 2), 8);
   return { type: 'price' as const, precision, minMove: 1 / 10 ** precision };
 }
 
-/** Creates the dark candlestick chart once and disposes of it with the component. */
-function useChart(container: React.RefObject<HTMLDivElement | null>) {
-  const [api, setApi] = useState<{ chart: IChartApi; series: ISeriesApi<'Candlestick'> } | null>(null);
+const candleColors = (c: ChartColors) => ({ upColor: c.up, downColor: c.down, wickUpColor: c.up, wickDownColor: c.down });
+
+/** Creates the candlestick chart once, repaints it when the theme switches, and disposes of it with the component. */
+function useChart(container: React.RefObject<HTMLDivElement | null>, colors: ChartColors) {
+  const [api, setApi] = useState<{ chart: IChartApi; series: ISeriesApi<'Candlestick'>; markers: ISeriesMarkersPluginApi<Time> } | null>(null);
+  // The first paint is already in the theme's colours; later switches repaint the same chart.
+  const firstColors = useRef(colors);
   useEffect(() => {
     const el = container.current!;
     // Bars are UTC buckets and the chart shows their times as UTC (SPEC §2).
-    const chart = createChart(el, darkChartOptions);
-    const series = chart.addSeries(CandlestickSeries, {
-      upColor: chartTheme.up,
-      downColor: chartTheme.down,
-      wickUpColor: chartTheme.up,
-      wickDownColor: chartTheme.down,
-      borderVisible: false,
-    });
-    setApi({ chart, series });
+    const chart = createChart(el, chartOptions(firstColors.current));
+    const series = chart.addSeries(CandlestickSeries, { borderVisible: false, ...candleColors(firstColors.current) });
+    setApi({ chart, series, markers: createSeriesMarkers(series, []) });
     return () => {
       setApi(null);
       chart.remove();
     };
   }, [container]);
+  useEffect(() => {
+    api?.chart.applyOptions(chartThemeOptions(colors));
+    api?.series.applyOptions(candleColors(colors));
+  }, [api, colors]);
   return api;
+}
+
+/** The interval kept for the instrument (SPEC §2: 1 minute until the user picks another). */
+function useInterval(assetId: number | null) {
+  const [layout, update] = useRoomLayout();
+  const tf: Timeframe = (assetId !== null && layout.intervals[assetId]) || '1m';
+  const setTf = (next: Timeframe) => {
+    if (assetId !== null) update({ intervals: { ...layout.intervals, [assetId]: next } });
+  };
+  return [tf, setTf] as const;
 }
 
 /** SPEC §2 centre chart: the active asset's candles from the API, then live from the price ticks. */
 export function PriceChart({ className }: { className?: string }) {
+  const { t } = useTranslation();
   // Primitive selections: the active asset object is refreshed by every tick, the chart frame is not.
   const assetId = useAssetStore((s) => s.activeAsset?.asset_id ?? null);
   const digits = useAssetStore((s) => s.activeAsset?.digits ?? 5);
   const title = useAssetStore((s) => (s.activeAsset ? `${s.activeAsset.symbol_display} · ${s.activeAsset.name}` : ''));
-  const [tf, setTf] = useState<Timeframe>('1m');
+  const symbol = useAssetStore((s) => s.activeAsset?.symbol_display ?? '');
+  const [tf, setTf] = useInterval(assetId);
   const candles = useCandles(assetId, tf);
   const containerRef = useRef<HTMLDivElement>(null);
-  const api = useChart(containerRef);
+  const colors = useChartColors();
+  const api = useChart(containerRef, colors);
 
   useEffect(() => {
     api?.series.applyOptions({ priceFormat: priceFormat(digits) });
   }, [api, digits]);
+
+  // The account's fills on this instrument, the robots' labelled as theirs.
+  const open = usePositions('open').trades;
+  const closed = usePositions('closed').trades;
+  const markers = useMemo(() => tradeMarkers([...open, ...closed], assetId, timeframeSeconds[tf], colors, t), [open, closed, assetId, tf, colors, t]);
+  useEffect(() => {
+    api?.markers.setMarkers(markers);
+  }, [api, markers]);
+  const alertTarget = useMemo(() => (assetId === null ? null : { asset_id: assetId, symbol, digits }), [assetId, symbol, digits]);
+  const alertLines = useAlertLines(api?.series ?? null, assetId, colors);
 
   useEffect(() => {
     if (!api || !candles.data || assetId === null) return;
@@ -72,40 +105,53 @@ export function PriceChart({ className }: { className?: string }) {
   }, [api, candles.data, assetId, tf]);
 
   return (
-    <section aria-label="Chart" className={cn('flex min-h-0 flex-col bg-bg', className)}>
+    <section aria-label={t('Chart')} className={cn('flex min-h-0 flex-col bg-bg', className)}>
       <div className="flex items-center gap-1 border-b border-line px-2 py-1">
-        <fieldset aria-label="Interval" className="flex min-w-0 gap-0.5">
-          {timeframes.map((t) => (
+        <fieldset aria-label={t('Interval')} className="flex min-w-0 gap-0.5">
+          {timeframes.map((frame) => (
             <button
-              key={t}
+              key={frame}
               type="button"
-              aria-pressed={t === tf}
-              onClick={() => setTf(t)}
-              className={cn('rounded px-2 py-1 text-xs font-medium', t === tf ? 'bg-brand/20 text-brand' : 'text-muted hover:bg-panel-2 hover:text-fg')}
+              aria-pressed={frame === tf}
+              onClick={() => setTf(frame)}
+              className={cn('rounded px-2 py-1 text-xs font-medium', frame === tf ? 'bg-brand/20 text-brand' : 'text-muted hover:bg-panel-2 hover:text-fg')}
             >
-              {t}
+              {frame}
             </button>
           ))}
         </fieldset>
-        <span className="ml-auto hidden truncate text-xs text-muted sm:block" data-testid="chart-title">
-          {title ? `${title} · UTC` : ''}
+        <span className="ms-auto hidden truncate text-xs text-muted sm:block" data-testid="chart-title">
+          {title ? `${title}${UTC_SUFFIX}` : ''}
+        </span>
+        <span className="ms-auto sm:ms-0">
+          <ChartAlertButton target={alertTarget} />
         </span>
       </div>
       <div className="relative min-h-0 flex-1">
-        <div ref={containerRef} className="absolute inset-0 isolate" data-testid="price-chart" data-bars={candles.data?.length ?? 0} />
+        <ChartAlertMenu target={alertTarget} priceAt={(y) => api?.series.coordinateToPrice(y) ?? null}>
+          <div
+            ref={containerRef}
+            className="absolute inset-0 isolate"
+            data-testid="price-chart"
+            data-bars={candles.data?.length ?? 0}
+            data-markers={markers.length}
+            data-alert-lines={alertLines}
+            data-interval={tf}
+          />
+        </ChartAlertMenu>
         {candles.isPending && assetId !== null && (
           <div className="absolute inset-0 flex items-center justify-center gap-2 text-sm text-muted">
-            <Spinner className="size-4" /> Loading chart...
+            <Spinner className="size-4" /> {t('Loading chart...')}
           </div>
         )}
         {assetId === null && (
-          <p className="absolute inset-0 flex items-center justify-center bg-bg text-sm text-muted">Pick an instrument to see its chart.</p>
+          <p className="absolute inset-0 flex items-center justify-center bg-bg text-sm text-muted">{t('Pick an instrument to see its chart.')}</p>
         )}
         {candles.isError && (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-bg/80 text-sm text-muted">
-            <p>Chart data is unavailable right now.</p>
+            <p>{t('Chart data is unavailable right now.')}</p>
             <Button size="sm" variant="secondary" onClick={() => void candles.refetch()}>
-              Retry
+              {t('Retry')}
             </Button>
           </div>
         )}

@@ -1,19 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
 import { WifiOff } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useTheme } from '@/stores/theme-store';
 
 const EMBED_BASE = 'https://s3.tradingview.com/external-embedding/';
 /** Give up on a script that neither loads nor fails (a network that swallows requests). */
 const LOAD_TIMEOUT_MS = 15_000;
 
-type WidgetProps = { script: string; config: Record<string, unknown>; title: string; offlineText: string };
+/** The texts are in the language shown. */
+type WidgetProps = { script: string; config: Record<string, unknown>; loadingText: string; offlineTitle: string; offlineText: string };
 
 /**
  * A third-party TradingView embed (SPEC §2 calendar and news). The provider's script reads its
  * settings from its own text; when it cannot load (no internet) the panel says so instead.
  */
-export function TradingViewWidget({ script, config, title, offlineText }: WidgetProps) {
+export function TradingViewWidget({ script, config, loadingText, offlineTitle, offlineText }: WidgetProps) {
+  const { t } = useTranslation();
   const hostRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'loaded' | 'offline'>('loading');
   const [attempt, setAttempt] = useState(0);
@@ -44,16 +48,16 @@ export function TradingViewWidget({ script, config, title, offlineText }: Widget
       <div ref={hostRef} className="tradingview-widget-container min-h-0 flex-1" hidden={state === 'offline'} />
       {state === 'loading' && (
         <div className="absolute inset-0 flex items-center justify-center gap-2 text-sm text-muted">
-          <Spinner className="size-4" /> Loading {title.toLowerCase()}...
+          <Spinner className="size-4" /> {loadingText}
         </div>
       )}
       {state === 'offline' && (
         <div role="status" className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center text-sm text-muted">
           <WifiOff className="size-6" aria-hidden />
-          <p className="font-medium text-fg">{title} is offline</p>
+          <p className="font-medium text-fg">{offlineTitle}</p>
           <p>{offlineText}</p>
           <Button size="sm" variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
+            {t('Try again')}
           </Button>
         </div>
       )}
@@ -61,26 +65,32 @@ export function TradingViewWidget({ script, config, title, offlineText }: Widget
   );
 }
 
-/** SPEC §2 Calendar panel: TradingView's economic calendar. */
+/** SPEC §2 Calendar panel: TradingView's economic calendar, in the app's theme. */
 export function CalendarPanel() {
+  const { t } = useTranslation();
+  const colorTheme = useTheme((s) => s.theme);
   return (
     <TradingViewWidget
       script="embed-widget-events.js"
-      title="Economic calendar"
-      offlineText="The economic calendar is provided by TradingView and could not be loaded. Check your internet connection."
-      config={{ colorTheme: 'dark', isTransparent: true, width: '100%', height: '100%', locale: 'en', importanceFilter: '-1,0,1' }}
+      loadingText={t('Loading economic calendar...')}
+      offlineTitle={t('Economic calendar is offline')}
+      offlineText={t('The economic calendar is provided by TradingView and could not be loaded. Check your internet connection.')}
+      config={{ colorTheme, isTransparent: true, width: '100%', height: '100%', locale: 'en', importanceFilter: '-1,0,1' }}
     />
   );
 }
 
-/** SPEC §2 Market News panel: TradingView's news timeline. */
+/** SPEC §2 Market News panel: TradingView's news timeline, in the app's theme. */
 export function NewsPanel() {
+  const { t } = useTranslation();
+  const colorTheme = useTheme((s) => s.theme);
   return (
     <TradingViewWidget
       script="embed-widget-timeline.js"
-      title="Market news"
-      offlineText="Market news is provided by TradingView and could not be loaded. Check your internet connection."
-      config={{ feedMode: 'all_symbols', colorTheme: 'dark', isTransparent: true, displayMode: 'regular', width: '100%', height: '100%', locale: 'en' }}
+      loadingText={t('Loading market news...')}
+      offlineTitle={t('Market news is offline')}
+      offlineText={t('Market news is provided by TradingView and could not be loaded. Check your internet connection.')}
+      config={{ feedMode: 'all_symbols', colorTheme, isTransparent: true, displayMode: 'regular', width: '100%', height: '100%', locale: 'en' }}
     />
   );
 }

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { adminToken, apiCall, newCustomer, screenshots, signIn } from './helpers';
+
+type Me = { data: { accounts: { id: number; kind: string; balance: string }[] } };
+type Requests = { data: { id: number; status: string; amount: string }[] };
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+const hash = () => randomBytes(32).toString('hex');
+
+async function session(baseURL: string) {
+  const user = await newCustomer(baseURL);
+  const { data } = await apiCall<{ data: { token: string } }>(baseURL, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
+  const liveBalance = async () => (await apiCall<Me>(baseURL, 'GET', '/user', { token: data.token })).data.accounts.find((a) => a.kind === 'live')!.balance;
+  return { user, token: data.token, liveBalance };
+}
+
+test('a customer deposits by card (with the issuer step) and by crypto, which the back office confirms', async ({ page, baseURL }) => {
+  test.slow();
+  const { user, token, liveBalance } = await session(baseURL!);
+  await signIn(page, user);
+
+  await page.goto('/main/deposit');
+  await expect(page).toHaveURL(/\/main\/deposit\/bitcoin$/);
+  await expect(page.getByTestId('deposit-address')).toHaveText('bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
+  await expect(page.getByRole('img', { name: /QR code of the Bitcoin address/ })).toBeVisible();
+  await screenshots(page, 'deposit-crypto');
+  const report = page.getByRole('form', { name: 'Report your deposit' });
+  await report.getByLabel('Amount sent (USD value)').fill('10');
+  await report.getByLabel('Transaction hash').fill('not-a-hash');
+  await report.getByRole('button', { name: 'Submit deposit' }).click();
+  await expect(report.getByText('Enter the transaction hash from your wallet.')).toBeVisible();
+  const tx = hash();
+  await report.getByLabel('Transaction hash').fill(tx);
+  await report.getByRole('button', { name: 'Submit deposit' }).click();
+  await expect(report.getByText('The amount is below the minimum for this method.')).toBeVisible();
+  await report.getByLabel('Amount sent (USD value)').fill('150');
+  await report.getByRole('button', { name: 'Submit deposit' }).click();
+  await expect(toast(page, 'Deposit submitted')).toBeVisible();
+  const history = page.getByRole('region', { name: 'Your deposits' });
+  await expect(history.getByTestId('money-request').first()).toContainText('Waiting');
+
+  const admin = await adminToken(baseURL!);
+  const queue = await apiCall<Requests>(baseURL!, 'GET', '/admin/money?kind=deposit', { token: admin });
+  const claim = queue.data.find((r) => r.amount === '150.00' && r.status === 'requested')!;
+  await apiCall(baseURL!, 'POST', `/admin/money/${claim.id}/approve`, { token: admin, body: { credited_amount: 149.5 } });
+  await page.reload();
+  await expect(history.getByTestId('money-request').first()).toContainText('Completed');
+  await expect(history.getByTestId('money-request').first()).toContainText('$149.50');
+  expect(await liveBalance()).toBe('149.50');
+
+  await page.getByRole('navigation', { name: 'Deposit method' }).getByRole('link', { name: 'Card' }).click();
+  await expect(page).toHaveURL(/\/main\/deposit\/card$/);
+  const card = page.getByRole('form', { name: 'Card payment' });
+  await card.getByLabel('Amount (USD)').fill('200');
+  await card.getByLabel('Card number').fill('4242 4242 4242 4241');
+  await card.getByLabel('CVC').fill('123');
+  await card.getByLabel('Name on card').fill('Eve Tester');
+  await card.getByRole('button', { name: 'Pay now' }).click();
+  await expect(card.getByText('Enter a valid card number.')).toBeVisible();
+  await card.getByLabel('Card number').fill('4000 0000 0000 3220');
+  await screenshots(page, 'deposit-card');
+  await card.getByRole('button', { name: 'Pay now' }).click();
+  const issuer = page.getByRole('dialog', { name: 'Confirm with your bank' });
+  await expect(issuer).toBeVisible();
+  await screenshots(page, 'deposit-card-confirm');
+  await issuer.getByLabel('Confirmation code').fill('123456');
+  await issuer.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(toast(page, 'Payment received')).toBeVisible();
+  expect(await liveBalance()).toBe('349.50');
+
+  await card.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await card.getByLabel('CVC').fill('123');
+  await card.getByRole('button', { name: 'Pay now' }).click();
+  await expect(card.getByText('Your card was declined.')).toBeVisible();
+  expect(await liveBalance()).toBe('349.50');
+  await expect(history.getByTestId('money-request').first()).toContainText('Rejected');
+
+  await page.goto('/main/deposit/bitcoin');
+  const topUp = page.getByRole('form', { name: 'Demo top-up' });
+  await topUp.getByLabel('Amount').fill('2500');
+  await topUp.getByRole('button', { name: 'Top up' }).click();
+  await expect(toast(page, 'Your demo account has been topped up.')).toBeVisible();
+  const me = await apiCall<Me>(baseURL!, 'GET', '/user', { token });
+  expect(me.data.accounts.find((a) => a.kind === 'demo')!.balance).toBe('12500.00');
+});
+
+test('a customer withdraws to a bank account, the amount is held, and cancelling gives it back', async ({ page, baseURL }) => {
+  // The whole request round trip with screenshots of each step at two widths.
+  test.slow();
+  const { user, token, liveBalance } = await session(baseURL!);
+  const live = (await apiCall<Me>(baseURL!, 'GET', '/user', { token })).data.accounts.find((a) => a.kind === 'live')!;
+  const card = { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123', name: 'Eve Tester' };
+  await apiCall(baseURL!, 'POST', '/deposits/card', { token, body: { account_id: live.id, amount: 500, card } });
+  await signIn(page, user);
+  await page.goto('/main/withdrawal');
+  const form = page.getByRole('form', { name: 'Withdrawal' });
+  await expect(form.getByText('Available: $500.00')).toBeVisible();
+  await form.getByLabel('Amount').fill('600');
+  await form.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 01');
+  await form.getByLabel('Account holder').fill('Eve Tester');
+  await form.getByRole('button', { name: 'Request withdrawal' }).click();
+  await expect(form.getByText('Enter a valid IBAN.')).toBeVisible();
+  await form.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+  await form.getByRole('button', { name: 'Request withdrawal' }).click();
+  await expect(form.getByText('Your free margin does not cover this amount.')).toBeVisible();
+  await form.getByLabel('Amount').fill('300');
+  await screenshots(page, 'withdrawal');
+  await form.getByRole('button', { name: 'Request withdrawal' }).click();
+  await expect(toast(page, 'Withdrawal requested')).toBeVisible();
+  expect(await liveBalance()).toBe('200.00');
+  const list = page.getByRole('region', { name: 'Your withdrawals' });
+  await expect(list.getByTestId('money-request').first()).toContainText('Bank DE89 3704');
+  await list.getByRole('button', { name: 'Cancel' }).first().click();
+  await expect(list.getByTestId('money-request').first()).toContainText('Cancelled');
+  expect(await liveBalance()).toBe('500.00');
+
+  await form.getByText('Crypto address').click();
+  await form.getByLabel('Coin and network').selectOption('usdt-trc20');
+  await form.getByLabel('Wallet address').fill('0x71C7656EC7ab88b098defB751B7401B5f6d8976F');
+  await form.getByLabel('Amount').fill('50');
+  await form.getByRole('button', { name: 'Request withdrawal' }).click();
+  await expect(form.getByText('Enter a valid address for this network.')).toBeVisible();
+});

@@ -1,0 +1,31 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { apiCall, newCustomer, screenshots, signIn } from './helpers';
+
+type Me = { data: { accounts: { id: number; kind: string; number: string }[] } };
+
+test('a customer downloads a monthly statement of a live account as PDF and CSV', async ({ page, baseURL }) => {
+  const user = await newCustomer(baseURL!);
+  const { data } = await apiCall<{ data: { token: string } }>(baseURL!, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
+  const live = (await apiCall<Me>(baseURL!, 'GET', '/user', { token: data.token })).data.accounts.find((a) => a.kind === 'live')!;
+  const card = { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123', name: 'Eve Tester' };
+  await apiCall(baseURL!, 'POST', '/deposits/card', { token: data.token, body: { account_id: live.id, amount: 750, card } });
+  const month = new Date().toISOString().slice(0, 7);
+  const label = new Date(`${month}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+  await signIn(page, user);
+  await page.goto('/main/accounts');
+  await page.getByTestId('account-card').filter({ hasText: live.number }).getByRole('button', { name: 'Statements' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Statements' });
+  await expect(dialog.getByRole('list', { name: 'Statement months' })).toContainText(label);
+  await screenshots(page, 'statements');
+
+  const [pdf] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: `${label} PDF` }).click()]);
+  expect(pdf.suggestedFilename()).toBe(`statement-${live.number}-${month}.pdf`);
+  expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+  const [csv] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: `${label} CSV` }).click()]);
+  const text = await readFile((await csv.path())!, 'utf8');
+  const rows = text.trimEnd().split('\r\n');
+  expect(rows[0]).toMatch(/^Account,Currency,Section,Date,Kind,Reference,Amount,Balance,/);
+  expect(rows.find((r) => r.includes(',Closing balance,'))).toMatch(new RegExp(`^${live.number},USD,Closing balance,[^,]+,,,,750\\.00,`));
+});

@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { MoneyRequest } from '@bourse/contract';
+import { DateTime } from '@/components/date-time';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { formatMoney } from '@/lib/format';
+import { useCancelRequest, useMoneyRequests } from '../api/money';
+import { methodLine, statusLabels, statusTone } from '../lib/money-labels';
+import { LoadError } from '@/components/load-error';
+
+/** The customer's deposits or withdrawals with their state; a waiting one can be cancelled. */
+export function MoneyRequestList({ kind, title }: { kind: MoneyRequest['kind']; title: string }) {
+  const { t } = useTranslation();
+  const requests = useMoneyRequests(kind);
+  const cancel = useCancelRequest();
+  const onCancel = async (id: number) => {
+    try {
+      const res = await cancel.mutateAsync({ body: { id } });
+      toast.success(res.message ?? t('Request cancelled.'));
+    } catch (error) {
+      toast.error(errorMessage(error, t('Could not cancel the request')));
+    }
+  };
+  return (
+    <section aria-label={title} className="rounded-xl border border-line bg-panel">
+      <h2 className="border-b border-line px-4 py-3 text-sm font-semibold">{title}</h2>
+      {requests.isPending ? (
+        <p className="flex items-center justify-center gap-2 p-6 text-sm text-muted">
+          <Spinner className="size-4" /> {t('Loading...')}
+        </p>
+      ) : requests.isError ? (
+        <LoadError text={t('Your history could not be loaded.')} onRetry={() => void requests.refetch()} />
+      ) : requests.data.length === 0 ? (
+        <p className="p-6 text-center text-sm text-muted">{t('Nothing yet.')}</p>
+      ) : (
+        <ul className="divide-y divide-line">
+          {requests.data.map((r) => (
+            <li key={r.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm" data-testid="money-request">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium tabular-nums">{formatMoney(r.credited_amount ?? r.amount, r.currency)}</p>
+                <p className="truncate text-xs text-muted">
+                  {methodLine(r, t)} · {r.account_number} · <DateTime iso={r.created_at} />
+                </p>
+                {r.reason && <p className="text-xs text-down">{r.reason}</p>}
+              </div>
+              <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', statusTone[r.status])}>{t(statusLabels[r.status])}</span>
+              {r.status === 'requested' && (
+                <Button size="sm" variant="ghost" onClick={() => void onCancel(r.id)} disabled={cancel.isPending}>
+                  {t('Cancel')}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { timeframes, type Timeframe } from '@bourse/contract';
+
+/** The trading room as its user left it: open panels, their sizes and each chart's interval. */
+export type RoomLayout = {
+  /** The rail panel open beside the chart (a PanelId), or none. */
+  panel: string | null;
+  /** The right sidebar on a wide screen; null until the user shows or hides it (then: shown). */
+  sidebarOpen: boolean | null;
+  drawerOpen: boolean;
+  /** Sizes in px of the rail panel and the sidebar on a wide screen, and of the positions drawer. */
+  panelWidth: number;
+  sidebarWidth: number;
+  drawerHeight: number;
+  /** The chart interval chosen per instrument, by asset id. */
+  intervals: Record<string, Timeframe>;
+};
+
+/** Each size's bounds and default: the drawer's is the SPEC's 200 px, the columns' the room's own. */
+export const layoutSizes = {
+  panelWidth: { min: 240, max: 560, initial: 320 },
+  sidebarWidth: { min: 220, max: 480, initial: 288 },
+  drawerHeight: { min: 120, max: 560, initial: 200 },
+} as const;
+export type LayoutSize = keyof typeof layoutSizes;
+
+export const defaultLayout: RoomLayout = {
+  panel: null,
+  sidebarOpen: null,
+  drawerOpen: true,
+  panelWidth: layoutSizes.panelWidth.initial,
+  sidebarWidth: layoutSizes.sidebarWidth.initial,
+  drawerHeight: layoutSizes.drawerHeight.initial,
+  intervals: {},
+};
+
+/** A size kept within its bounds (whole pixels). */
+export function clampSize(size: LayoutSize, px: number): number {
+  const { min, max } = layoutSizes[size];
+  return Math.round(Math.min(max, Math.max(min, px)));
+}
+
+const isTimeframe = (v: unknown): v is Timeframe => timeframes.includes(v as Timeframe);
+const sizeOf = (size: LayoutSize, v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? clampSize(size, v) : layoutSizes[size].initial);
+
+/**
+ * The layout kept in storage, read defensively: it was written by an earlier version or edited by
+ * hand, so whatever does not fit falls back to its default instead of breaking the room.
+ */
+export function parseLayout(text: string | null): RoomLayout {
+  let raw: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = text ? JSON.parse(text) : {};
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) raw = parsed as Record<string, unknown>;
+  } catch {
+    // Unreadable: the defaults stand.
+  }
+  const intervals = raw.intervals && typeof raw.intervals === 'object' ? Object.entries(raw.intervals as Record<string, unknown>) : [];
+  return {
+    panel: typeof raw.panel === 'string' && raw.panel ? raw.panel : null,
+    sidebarOpen: typeof raw.sidebarOpen === 'boolean' ? raw.sidebarOpen : null,
+    drawerOpen: typeof raw.drawerOpen === 'boolean' ? raw.drawerOpen : true,
+    panelWidth: sizeOf('panelWidth', raw.panelWidth),
+    sidebarWidth: sizeOf('sidebarWidth', raw.sidebarWidth),
+    drawerHeight: sizeOf('drawerHeight', raw.drawerHeight),
+    intervals: Object.fromEntries(intervals.filter((e): e is [string, Timeframe] => isTimeframe(e[1]))),
+  };
+}
