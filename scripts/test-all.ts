@@ -28,6 +28,16 @@ function addVitest(file: string): boolean {
   return true;
 }
 
+type PlaywrightSuite = { title: string; specs?: { title: string; tests: { status: string }[] }[]; suites?: PlaywrightSuite[] };
+
+/** The titles of the tests Playwright's JSON report marks flaky: failed first, passed on retry. */
+function flakyTitles(suites: PlaywrightSuite[], path: string[] = []): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).filter((spec) => spec.tests.some((t) => t.status === 'flaky')).map((spec) => [...path, suite.title, spec.title].join(' › ')),
+    ...flakyTitles(suite.suites ?? [], [...path, suite.title]),
+  ]);
+}
+
 function add(t: Tally) {
   total.passed += t.passed;
   total.failed += t.failed;
@@ -42,7 +52,8 @@ if (!addVitest(`${results}/vitest.json`)) broken = true;
 run('browser', 'npm', ['run', 'test:e2e']);
 if (existsSync(`${results}/playwright.json`)) {
   const p = JSON.parse(readFileSync(`${results}/playwright.json`, 'utf8'));
-  add({ passed: p.stats.expected, failed: p.stats.unexpected + p.stats.flaky, skipped: p.stats.skipped });
+  add({ passed: p.stats.expected + p.stats.flaky, failed: p.stats.unexpected, skipped: p.stats.skipped });
+  for (const title of flakyTitles(p.suites)) console.log(`flaky (passed on retry): ${title}`);
 } else broken = true;
 
 // CI (and anyone with a PostgreSQL to spare) runs the server integration suite again on PostgreSQL,

@@ -54,8 +54,12 @@ export async function signIn(page: Page, user: { email: string; password: string
   await expect(page).not.toHaveURL(/\/$/);
 }
 
-/** Saves a screenshot of the page at 1280 px and at 375 px under screenshots/<name>-{1280,375}.png. */
+/**
+ * Saves a screenshot of the page at 1280 px and at 375 px under screenshots/<name>-{1280,375}.png.
+ * They are for people to look at, so CI, which keeps none, skips them unless SCREENSHOTS=1.
+ */
 export async function screenshots(page: Page, name: string) {
+  if (process.env.CI && process.env.SCREENSHOTS !== '1') return;
   const original = page.viewportSize();
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
