@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, events, tradingMessages as msg } from '@bourse/contract';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
-import { useManualMarket, type TestMarket } from './helpers/trading.ts';
+import { tick, useManualMarket, type TestMarket } from './helpers/trading.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;
@@ -37,6 +37,8 @@ describe('POST /trades/store', () => {
     expect(res.body.data.trade_id).toMatch(/^T[0-9A-F]{12}$/);
     expect(res.body.receipt).toMatchObject({ requested_price: 1.1001, filled_price: 1.1001, slippage: 0, message: 'Bought 0.01 lots (1000 units) at 1.10010' });
     expect(res.body.receipt.latency_ms).toBeGreaterThanOrEqual(0);
+    // 1.0999 / 1.1001: a 2-pip spread crossed on 1000 units of a USD-quoted pair, in a USD account.
+    expect(res.body.receipt).toMatchObject({ spread: 0.0002, spread_pips: 2, spread_cost: 0.2, slippage_pips: 0, slippage_cost: 0, currency: 'USD' });
   });
 
   it('fills a sell at the bid and reports slippage against the client price', async () => {
@@ -44,6 +46,18 @@ describe('POST /trades/store', () => {
     expect(res.status).toBe(201);
     expect(res.body.receipt).toMatchObject({ filled_price: 1.0999, requested_price: 1.1003, message: 'Sold 0.01 lots (1000 units) at 1.09990' });
     expect(res.body.receipt.slippage).toBeCloseTo(0.0004, 10);
+    expect(res.body.receipt).toMatchObject({ slippage_pips: 4, slippage_cost: 0.4, spread_pips: 2, spread_cost: 0.2 });
+  });
+
+  it('keeps the fill costs on the trade for its details, as they were at the fill', async () => {
+    const placed = await store(market.order({ type: 'sell', opening_price: 1.0998 }));
+    // The spread widens after the fill; the trade keeps the one it crossed.
+    await tick(market, market.instruments.eurusd.id, 1.1, 1.101);
+    const listed = await server.call('GET', '/open/trades', { token: user.token });
+    const trade = listed.body.data.find((t: { id: number }) => t.id === placed.body.data.id);
+    // Requested 1.0998, filled at the bid 1.0999: a better fill, negative slippage.
+    expect(trade).toMatchObject({ requested_price: 1.0998, filled_price: 1.0999, slippage_pips: -1, slippage_cost: -0.1, spread: 0.0002, spread_pips: 2, spread_cost: 0.2 });
+    await tick(market, market.instruments.eurusd.id, 1.0999, 1.1001);
   });
 
   it('announces the trade on the user’s trade channel', async () => {

@@ -75,7 +75,7 @@ describe('take-profit and stop-loss', () => {
 });
 
 describe('pending orders', () => {
-  it('fills a limit at the tick price with its slippage and latency', async () => {
+  it('fills a limit at the tick price with its slippage, spread and latency', async () => {
     await resetPrices();
     const user = await createTestUser(server);
     const order = await open(user, { order_type: 'limit', price: 1.09, take_profit: 1.1 });
@@ -84,6 +84,8 @@ describe('pending orders', () => {
     expect(filled).toMatchObject({ status: 'open', openingPrice: '1.0895000000', requestedPrice: '1.0900000000', margin: '10.90' });
     expect(Number(filled.slippage)).toBeCloseTo(-0.0005, 10);
     expect(filled.latencyMs).toBeGreaterThanOrEqual(0);
+    // The spread of the tick it filled on, and the rate to the account's currency then.
+    expect(filled).toMatchObject({ spread: '0.0002000000', fillConversion: '1.0000000000' });
     await tick(market, eurusd.id, 1.1001, 1.1003);
     expect((await trade(order.id)).closeReason).toBe('tp');
   });

@@ -62,7 +62,9 @@ test('buys and sells from the top bar, follows live P&L, closes with confirmatio
   expect(firstKey).toMatch(/^[0-9a-f-]{36}$/);
   const bought = toast(page, 'Buy order placed');
   await expect(bought).toContainText(/Bought 0\.01 lots \(0\.01 units\) at \d+\.\d{5}/);
-  await expect(bought.getByTestId('fill-receipt')).toContainText(/Requested \d+\.\d{5} · filled \d+\.\d{5} · slippage .* · \d+ ms/);
+  await expect(bought.getByTestId('fill-receipt')).toContainText(
+    /Requested \d+\.\d{5} · filled \d+\.\d{5} · slippage [+−]?\d+\.\d pips \([+−]?\$[\d,]+\.\d\d\) · spread \d+\.\d pips \(\$[\d,]+\.\d\d\) · \d+ ms/,
+  );
   await page.unroute('**/api/v1/trades/store');
   const sellRequest = page.waitForRequest('**/api/v1/trades/store');
   await page.getByTestId('sell-button').click();
@@ -107,6 +109,14 @@ test('buys and sells from the top bar, follows live P&L, closes with confirmatio
   await screenshots(page, 'trading-room-active-orders-positions');
   await drawer(page).getByRole('tab', { name: 'POSITIONS HISTORY' }).click();
   await expect(drawer(page).getByTestId('history-row')).toHaveCount(1);
+  // The closed trade's details keep its entry's fill receipt.
+  await drawer(page).getByTestId('history-row').getByTestId('trade-details-button').click();
+  const details = page.getByRole('dialog', { name: /trade details$/ });
+  await expect(details.getByTestId('details-spread')).toHaveText(/^\d+\.\d pips \(\$[\d,]+\.\d\d\)$/);
+  await expect(details.getByTestId('details-slippage')).toHaveText(/^[+−]?\d+\.\d pips \([+−]?\$[\d,]+\.\d\d\)$/);
+  await screenshots(page, 'trading-room-trade-details');
+  await details.getByRole('button', { name: 'Close' }).click();
+  await expect(details).toBeHidden();
   await openPanel(page, 'Trading History');
   await expect(page.getByTestId('trading-history').getByTestId('history-row')).toHaveCount(1);
   const download = page.waitForEvent('download');

@@ -49,6 +49,19 @@ export const storeTradeRequest = z.object({
 });
 export type StoreTradeRequest = z.input<typeof storeTradeRequest>;
 
+/**
+ * What a fill cost beyond the market, for the receipt and the trade details: the spread at the fill
+ * (ask − bid, in price), and the slippage and spread in pips (SPEC §9: 0.0001) and in account
+ * currency, rounded to cents. Null where a fill did not record it (pending orders, older trades).
+ */
+const fillCostFields = {
+  spread: z.number().nullable(),
+  slippage_pips: z.number().nullable(),
+  slippage_cost: z.number().nullable(),
+  spread_pips: z.number().nullable(),
+  spread_cost: z.number().nullable(),
+};
+
 /** SPEC §3 Trade plus the engine's own fields. Money is a decimal string; prices are numbers. */
 export const tradeSchema = z.object({
   id: z.number().int(),
@@ -81,6 +94,7 @@ export const tradeSchema = z.object({
   requested_price: z.number().nullable(),
   filled_price: z.number().nullable(),
   slippage: z.number().nullable(),
+  ...fillCostFields,
   latency_ms: z.number().int().nullable(),
   created_at: z.string(),
   /** Who placed it: the customer, one of their Expert Advisors (`robot_id`), or the Auto Trader. */
@@ -91,7 +105,8 @@ export type Trade = z.infer<typeof tradeSchema>;
 
 /**
  * What a fill cost: the price the client saw, the price the server filled at, the slippage
- * ((filled − requested), positive when worse for the trader) and the server's handling time.
+ * ((filled − requested), positive when worse for the trader), the spread, both in pips and money,
+ * and the server's handling time.
  * `message` is the SPEC §8 success line ("Bought 0.01 lots (1000 units) at 1.10012").
  */
 export const fillReceipt = z.object({
@@ -101,6 +116,9 @@ export const fillReceipt = z.object({
   requested_price: z.number().nullable(),
   filled_price: z.number(),
   slippage: z.number().nullable(),
+  ...fillCostFields,
+  /** The account currency the costs are in. */
+  currency: z.string(),
   latency_ms: z.number().int(),
   message: z.string(),
 });

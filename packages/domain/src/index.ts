@@ -8,3 +8,4 @@ export * from './trigger-rules.ts';
 export * from './volume-input.ts';
 export * from './trading-hours.ts';
 export * from './robots/index.ts';
+export * from './fill-costs.ts';

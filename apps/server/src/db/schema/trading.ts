@@ -32,6 +32,9 @@ export const trades = pgTable('trades', {
   requestedPrice: priceColumn('requested_price'),
   filledPrice: priceColumn('filled_price'),
   slippage: priceColumn('slippage'),
+  /** Ask − bid at the fill, and the quote-to-account rate then (migration 0800). */
+  spread: priceColumn('spread'),
+  fillConversion: priceColumn('fill_conversion'),
   latencyMs: integer('latency_ms'),
   pnl: numeric('pnl', { precision: 20, scale: 2 }).notNull().default('0'),
   closeReason: text('close_reason', { enum: ['manual', 'tp', 'sl', 'stop_out', 'trailing', 'no_margin'] }),

@@ -20,6 +20,7 @@ import type { PriceSource } from '../market/price-source.ts';
 import { getLeverageMap } from '../settings/settings.service.ts';
 import type { Instrument } from './instruments.ts';
 import type { Valuer } from './valuation.ts';
+import { spreadOf } from './trade-view.ts';
 
 export type StoreTradeBody = z.output<typeof storeTradeRequest>;
 
@@ -35,6 +36,9 @@ export type OrderPlan = {
   /** Fill price of a market order; the entry price of a pending one. */
   price: number;
   requested: number;
+  /** Ask − bid of the quote the order was priced from, and its quote-to-account rate. */
+  spread: number;
+  conversion: number;
   takeProfit: number | null;
   stopLoss: number | null;
   trailing: number | null;
@@ -85,6 +89,8 @@ export async function planOrder(
     margin,
     price,
     requested: body.order_type === 'market' ? body.opening_price : price,
+    spread: spreadOf(quote),
+    conversion,
     takeProfit,
     stopLoss,
     trailing,

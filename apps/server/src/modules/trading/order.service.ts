@@ -10,7 +10,7 @@ import { ensureAccountUsable } from '../accounts/account-usable.ts';
 import type { PriceSource } from '../market/price-source.ts';
 import { planOrder, type OrderPlan, type StoreTradeBody } from './order-plan.ts';
 import { newTradeId } from './settlement.ts';
-import { receipt, tradeView } from './trade-view.ts';
+import { receipt, slippageOf, tradeView } from './trade-view.ts';
 import { announce, tradingRuntime } from './trading-runtime.ts';
 import { accountAndPlan, accountOfUser, exposuresOf, insertTrade, lockAccount, tradeByKey, updateTradeIf, type TradeRow } from './trades.repository.ts';
 import { Valuer } from './valuation.ts';
@@ -131,7 +131,9 @@ function tradeValues(userId: number, accountId: number, plan: OrderPlan, key: st
     triggerPrice: market ? null : String(plan.price),
     requestedPrice: String(plan.requested),
     filledPrice: market ? String(plan.price) : null,
-    slippage: market ? String(receiptOf(plan, latencyMs).slippage) : null,
+    slippage: market ? String(slippageOf(plan.side, plan.requested, plan.price)) : null,
+    spread: market ? String(plan.spread) : null,
+    fillConversion: market ? String(plan.conversion) : null,
     latencyMs: market ? latencyMs : null,
     openTime: market ? new Date() : null,
     idempotencyKey: key,
@@ -139,13 +141,14 @@ function tradeValues(userId: number, accountId: number, plan: OrderPlan, key: st
   };
 }
 
-function receiptOf(plan: OrderPlan, latencyMs: number) {
-  return receipt({ side: plan.side, lots: plan.lots, units: plan.units, requested: plan.requested, filled: plan.price, latencyMs });
+function receiptOf(plan: OrderPlan, latencyMs: number, currency: string) {
+  const { side, lots, units, requested, spread, conversion } = plan;
+  return receipt({ side, lots, units, requested, filled: plan.price, spread, conversion, currency, latencyMs });
 }
 
 async function responseOf(row: TradeRow, plan: OrderPlan, latencyMs: number, valuer: Valuer): Promise<StoreTradeResponse> {
   const market = plan.kind === 'market';
-  return { data: tradeView(row, market ? await valuer.live(row) : null), receipt: market ? receiptOf(plan, latencyMs) : null };
+  return { data: tradeView(row, market ? await valuer.live(row) : null), receipt: market ? receiptOf(plan, latencyMs, valuer.currency) : null };
 }
 
 function sorted(body: StoreTradeBody): Record<string, unknown> {

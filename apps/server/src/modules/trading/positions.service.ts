@@ -6,7 +6,7 @@ import type { PriceSource } from '../market/price-source.ts';
 import { checkTargets, pendingSideMessage, requireLivePrices, trailingStart } from './order-plan.ts';
 import { accountFor, requirePrices } from './order.service.ts';
 import { settleClose, type Settlement } from './settlement.ts';
-import { receipt, tradeView } from './trade-view.ts';
+import { receipt, spreadOf, tradeView } from './trade-view.ts';
 import { announce, tradingRuntime } from './trading-runtime.ts';
 import { lockAccount, tradeById, tradeOfUser, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
 import { Valuer } from './valuation.ts';
@@ -59,10 +59,11 @@ export async function closeTrade(ctx: AppContext, userId: number, id: number, lo
   });
   if (!settled) throw conflict(msg.alreadyClosed);
   await announceSettlement(ctx, userId, settled, 'closed');
-  return { data: tradeView(settled.closed), receipt: closeReceipt(settled, startedAt), message: msg.closed };
+  return { data: tradeView(settled.closed), receipt: closeReceipt(settled, { spread: spreadOf(quote), conversion, currency: account.currency }, startedAt), message: msg.closed };
 }
 
-export function closeReceipt(settled: Settlement, startedAt: number): FillReceipt {
+/** The receipt of a close: no requested price (a close takes the market), the spread crossed. */
+export function closeReceipt(settled: Settlement, market: { spread: number; conversion: number; currency: string }, startedAt: number): FillReceipt {
   const row = settled.closed;
   return receipt({
     side: row.tradeType,
@@ -70,6 +71,7 @@ export function closeReceipt(settled: Settlement, startedAt: number): FillReceip
     units: Number(row.volume),
     requested: null,
     filled: Number(row.closingPrice),
+    ...market,
     latencyMs: Math.max(0, Math.round(performance.now() - startedAt)),
     action: 'close',
   });

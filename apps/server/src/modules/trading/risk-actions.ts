@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { PriceSource, Quote } from '../market/price-source.ts';
 import { trailingStart } from './order-plan.ts';
 import { settleClose, type Settlement } from './settlement.ts';
-import { slippageOf } from './trade-view.ts';
+import { slippageOf, spreadOf } from './trade-view.ts';
 import { tradingRuntime, type TradeChange } from './trading-runtime.ts';
 import { accountOfUser, exposuresOf, lockAccount, tradeById, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
 import { Valuer } from './valuation.ts';
@@ -70,6 +70,8 @@ export async function fillPending(ctx: AppContext, prices: PriceSource, tradeId:
       filledPrice: String(fill),
       requestedPrice: String(trigger),
       slippage: String(slippageOf(fresh.tradeType, trigger, fill)),
+      spread: String(spreadOf(quote)),
+      fillConversion: String(conversion),
       // Simulated ticks carry fractional milliseconds; the column holds whole ones.
       latencyMs: Math.max(0, Math.round(Date.now() - quote.ts)),
       openTime: new Date(),

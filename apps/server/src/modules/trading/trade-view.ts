@@ -1,4 +1,5 @@
 import type { FillReceipt, Trade, TradeSide } from '@bourse/contract';
+import { fillCosts } from '@bourse/domain';
 import type { TradeRow } from './trades.repository.ts';
 
 const num = (value: string | null): number | null => (value === null ? null : Number(value));
@@ -36,6 +37,7 @@ export function tradeView(row: TradeRow, live?: LiveFigures | null): Trade {
     requested_price: num(row.requestedPrice),
     filled_price: num(row.filledPrice),
     slippage: num(row.slippage),
+    ...costFields(Number(row.volume), num(row.slippage), num(row.spread), num(row.fillConversion)),
     latency_ms: row.latencyMs,
     created_at: row.createdAt.toISOString(),
     ...placedBy(row.idempotencyKey),
@@ -66,23 +68,43 @@ export function slippageOf(side: TradeSide, requested: number, filled: number): 
   return Number(raw.toFixed(10));
 }
 
-/** The receipt of a fill at `price` (an entry, or the exit of a close). */
+/** A fill's spread and its costs in pips and money, as the API names them. */
+function costFields(units: number, slippage: number | null, spread: number | null, conversion: number | null) {
+  const costs = fillCosts({ units, slippage, spread, conversion });
+  return { spread, slippage_pips: costs.slippagePips, slippage_cost: costs.slippageCost, spread_pips: costs.spreadPips, spread_cost: costs.spreadCost };
+}
+
+/** The spread of a quote, rounded off the float noise of ask − bid. */
+export function spreadOf(quote: { bid: number; ask: number }): number {
+  return Number((quote.ask - quote.bid).toFixed(10));
+}
+
+/**
+ * The receipt of a fill at `price` (an entry, or the exit of a close), with the `spread` at the
+ * fill and the quote-to-account `conversion` rate.
+ */
 export function receipt(opts: {
   side: TradeSide;
   lots: number;
   units: number;
   requested: number | null;
   filled: number;
+  spread: number;
+  conversion: number;
+  currency: string;
   latencyMs: number;
   action?: 'open' | 'close';
 }): FillReceipt {
+  const slippage = opts.requested === null ? null : slippageOf(opts.side, opts.requested, opts.filled);
   return {
     side: opts.side,
     lots: opts.lots,
     units: opts.units,
     requested_price: opts.requested,
     filled_price: opts.filled,
-    slippage: opts.requested === null ? null : slippageOf(opts.side, opts.requested, opts.filled),
+    slippage,
+    ...costFields(opts.units, slippage, opts.spread, opts.conversion),
+    currency: opts.currency,
     latency_ms: opts.latencyMs,
     message: fillMessage(opts.side, opts.lots, opts.units, opts.filled, opts.action),
   };

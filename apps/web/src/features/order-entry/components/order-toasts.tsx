@@ -20,7 +20,7 @@ export function toastOrderPlaced(side: TradeSide, response: StoreTradeResponse) 
       <span className="flex flex-col gap-0.5">
         <span>{fillDescription(receipt, translate)}</span>
         <span className="font-mono text-[11px] opacity-80" data-testid="fill-receipt">
-          {receiptLine(receipt, translate)}
+          {receiptLine(receipt, receipt.currency, translate)}
         </span>
       </span>
     ),

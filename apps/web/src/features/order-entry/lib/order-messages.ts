@@ -1,4 +1,5 @@
 import type { FillReceipt, Trade, TradeSide } from '@bourse/contract';
+import { formatMoney } from '@/lib/format';
 
 /** SPEC §9: prices in orders have 5 decimals. */
 export const ORDER_PRICE_DECIMALS = 5;
@@ -20,18 +21,30 @@ export function fillDescription(receipt: Pick<FillReceipt, 'side' | 'lots' | 'un
   return receipt.side === 'buy' ? t('Bought {{lots}} lots ({{units}} units) at {{price}}', values) : t('Sold {{lots}} lots ({{units}} units) at {{price}}', values);
 }
 
+type ReceiptFields = Pick<FillReceipt, 'requested_price' | 'filled_price' | 'slippage_pips' | 'slippage_cost' | 'spread_pips' | 'spread_cost' | 'latency_ms'>;
+
+/** Pips with one decimal, signed when asked: "+0.3", "−1.0", "0.0". */
+export function formatPips(pips: number, signed = false): string {
+  const sign = !signed || pips === 0 ? '' : pips > 0 ? '+' : '−';
+  return `${sign}${Math.abs(pips).toFixed(1)}`;
+}
+
 /**
  * The fill receipt in one line: requested against filled price, the slippage (positive when the
- * fill was worse for the trader) and the server's handling time.
+ * fill was worse for the trader) and the spread, each in pips and account currency, and the
+ * server's handling time.
  */
-export function receiptLine(receipt: Pick<FillReceipt, 'requested_price' | 'filled_price' | 'slippage' | 'latency_ms'>, t: Translate = english): string {
+export function receiptLine(receipt: ReceiptFields, currency: string, t: Translate = english): string {
   const parts = [];
+  const cost = (amount: number | null, signed: boolean) => {
+    if (amount === null) return '';
+    const sign = signed && amount > 0 ? '+' : signed && amount < 0 ? '−' : '';
+    return ` (${sign}${formatMoney(Math.abs(amount), currency)})`;
+  };
   if (receipt.requested_price !== null) parts.push(t('Requested {{price}}', { price: price(receipt.requested_price) }));
   parts.push(t('filled {{price}}', { price: price(receipt.filled_price) }));
-  if (receipt.slippage !== null) {
-    const sign = receipt.slippage > 0 ? '+' : receipt.slippage < 0 ? '−' : '';
-    parts.push(t('slippage {{amount}}', { amount: `${sign}${price(Math.abs(receipt.slippage))}` }));
-  }
+  if (receipt.slippage_pips !== null) parts.push(t('slippage {{pips}} pips', { pips: formatPips(receipt.slippage_pips, true) }) + cost(receipt.slippage_cost, true));
+  if (receipt.spread_pips !== null) parts.push(t('spread {{pips}} pips', { pips: formatPips(receipt.spread_pips) }) + cost(receipt.spread_cost, false));
   parts.push(`${receipt.latency_ms} ms`);
   const line = parts.join(' · ');
   return line.charAt(0).toUpperCase() + line.slice(1);

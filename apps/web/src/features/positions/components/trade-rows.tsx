@@ -13,6 +13,7 @@ import { CancelOrderButton } from './cancel-order-button';
 import { ClosePositionButton } from './close-position-dialog';
 import { sideWord } from '../lib/trade-words';
 import { EditTargetsButton } from './edit-targets-dialog';
+import { TradeDetailsButton } from './trade-details-dialog';
 
 /** SPEC §9: 5 decimals in orders. */
 const DIGITS = 5;
@@ -48,7 +49,7 @@ function Side({ trade, kind }: { trade: Trade; kind?: boolean }) {
 export const columns = {
   open: [msg('Symbol'), msg('Type'), msg('Lots'), msg('Open price'), msg('Price'), 'TP', 'SL', 'P/L', msg('Time'), ''],
   pending: [msg('Symbol'), msg('Type'), msg('Lots'), msg('Price'), 'TP', 'SL', msg('Placed'), ''],
-  closed: [msg('Symbol'), msg('Type'), msg('Lots'), msg('Open price'), msg('Close price'), 'P/L', msg('Reason'), msg('Closed')],
+  closed: [msg('Symbol'), msg('Type'), msg('Lots'), msg('Open price'), msg('Close price'), 'P/L', msg('Reason'), msg('Closed'), ''],
 } as const;
 /** Column titles that are codes, the same in every language. */
 export const codeColumns: readonly string[] = ['TP', 'SL', 'P/L', ''];
@@ -77,6 +78,7 @@ export const OpenPositionRow = memo(function OpenPositionRow({ trade, currency }
       <td className={cn(cell, 'font-mono tabular-nums', tone(pnl))} data-testid="position-pnl">{money(pnl)}</td>
       <td className={cn(cell, 'text-muted')}><DateTime iso={trade.open_time} /></td>
       <td className="py-1 text-end whitespace-nowrap">
+        <TradeDetailsButton trade={trade} currency={currency} />
         <EditTargetsButton trade={trade} reference={live?.closingPrice ?? null} />
         <ClosePositionButton trade={trade} />
       </td>
@@ -122,6 +124,9 @@ export function HistoryRow({ trade, currency }: { trade: Trade; currency: string
         <CloseReason reason={trade.close_reason} />
       </td>
       <td className={cn(cell, 'text-muted')}><DateTime iso={trade.close_time} /></td>
+      <td className="py-1 text-end">
+        <TradeDetailsButton trade={trade} currency={currency} />
+      </td>
     </tr>
   );
 }
@@ -163,6 +168,7 @@ export function HistoryItem({ trade, currency }: { trade: Trade; currency: strin
         <span className={cn('font-semibold uppercase', trade.trade_type === 'buy' ? 'text-up' : 'text-down')}>{t(sideWord(trade))}</span>
         <PlacedByTag trade={trade} />
         <span className={cn('ms-auto font-mono tabular-nums', tone(pnl))}>{money(pnl)}</span>
+        <TradeDetailsButton trade={trade} currency={currency} />
       </div>
       <p className="mt-0.5 font-mono tabular-nums">
         {t('{{lots}} lots {{open}} → {{close}}', { lots: trade.lots, open: formatPrice(trade.opening_price, DIGITS), close: formatPrice(trade.closing_price, DIGITS) })}
@@ -188,6 +194,7 @@ export const OpenPositionItem = memo(function OpenPositionItem({ trade, currency
         <PlacedByTag trade={trade} />
         <span className={cn('ms-auto font-mono tabular-nums', tone(pnl))}>{money(pnl)}</span>
         <span className="flex">
+          <TradeDetailsButton trade={trade} currency={currency} />
           <EditTargetsButton trade={trade} reference={live?.closingPrice ?? null} />
           <ClosePositionButton trade={trade} />
         </span>

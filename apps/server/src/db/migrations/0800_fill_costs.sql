@@ -1,0 +1,5 @@
+-- What a fill cost beyond the market: the spread (ask − bid) at the fill and the quote-to-account
+-- conversion rate then, so the trade details can show slippage and spread in pips and in money as
+-- they were at the fill. Null for pending orders and for trades filled before this migration.
+ALTER TABLE trades ADD COLUMN spread numeric(30, 10);
+ALTER TABLE trades ADD COLUMN fill_conversion numeric(30, 10);

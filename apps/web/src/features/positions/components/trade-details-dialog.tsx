@@ -1,0 +1,109 @@
+import { useState, type ReactNode } from 'react';
+import { Info } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { Trade } from '@bourse/contract';
+import { DateTime } from '@/components/date-time';
+import { Dialog } from '@/components/ui/dialog';
+import { usePlacedBy } from '@/features/expert-advisors/hooks/use-placed-by';
+import { formatPips } from '@/features/order-entry/lib/order-messages';
+import { cn } from '@/lib/cn';
+import { formatMoney, formatPrice } from '@/lib/format';
+import { sideWord } from '../lib/trade-words';
+
+/** SPEC §9: 5 decimals in orders. */
+const DIGITS = 5;
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="flex justify-between gap-4 border-b border-line/50 py-1.5">
+      <dt className="text-muted">{label}</dt>
+      <dd className="text-end font-mono tabular-nums" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** Milliseconds the server took to fill: a unit every language writes the same way. */
+const latency = (ms: number | null) => (ms === null ? '—' : `${ms} ms`);
+
+/** "+0.3 pips (+$0.03)": a cost in pips and, where the fill recorded its rate, in account money. */
+function cost(pips: number | null, amount: number | null, currency: string, signed: boolean, t: TFunction): string {
+  if (pips === null) return '—';
+  const sign = signed && amount !== null && amount !== 0 ? (amount > 0 ? '+' : '−') : '';
+  const money = amount === null ? '' : ` (${sign}${formatMoney(Math.abs(amount), currency)})`;
+  return `${t('{{pips}} pips', { pips: formatPips(pips, signed) })}${money}`;
+}
+
+function Details({ trade, currency }: { trade: Trade; currency: string }) {
+  const { t } = useTranslation();
+  const placedBy = usePlacedBy(trade);
+  const closed = trade.status === 'closed';
+  return (
+    <div className="flex flex-col gap-4 text-sm" data-testid="trade-details">
+      <dl>
+        <Row label={t('Trade')}>{trade.trade_id}</Row>
+        <Row label={t('Type')}>
+          <span className={cn('font-semibold uppercase', trade.trade_type === 'buy' ? 'text-up' : 'text-down')}>{t(sideWord(trade, trade.status === 'pending'))}</span>
+        </Row>
+        <Row label={t('Lots')}>{t('{{lots}} lots ({{units}} units)', { lots: trade.lots, units: trade.volume })}</Row>
+        <Row label={t('Leverage')}>1:{trade.leverage}</Row>
+        <Row label={t('Margin')}>{formatMoney(trade.margin, currency)}</Row>
+        <Row label={t('Open price')}>{formatPrice(trade.opening_price, DIGITS)}</Row>
+        {closed && <Row label={t('Close price')}>{formatPrice(trade.closing_price, DIGITS)}</Row>}
+        <Row label="TP">{formatPrice(trade.take_profit, DIGITS)}</Row>
+        <Row label="SL">{formatPrice(trade.stop_loss, DIGITS)}</Row>
+        {closed && <Row label="P/L">{formatMoney(trade.pnl, currency)}</Row>}
+        <Row label={t('Opened')}>
+          <DateTime iso={trade.open_time} withYear />
+        </Row>
+        {closed && (
+          <Row label={t('Closed')}>
+            <DateTime iso={trade.close_time} withYear />
+          </Row>
+        )}
+        <Row label={t('Placed by')}>{trade.placed_by === 'customer' ? t('You') : placedBy}</Row>
+      </dl>
+      <section aria-labelledby={`fill-${trade.id}`}>
+        <h3 id={`fill-${trade.id}`} className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">
+          {t('Fill receipt')}
+        </h3>
+        {trade.filled_price === null ? (
+          <p className="text-muted">{t('Not filled yet.')}</p>
+        ) : (
+          <dl>
+            <Row label={t('Requested price')}>{formatPrice(trade.requested_price, DIGITS)}</Row>
+            <Row label={t('Filled price')}>{formatPrice(trade.filled_price, DIGITS)}</Row>
+            <Row label={t('Slippage')} testId="details-slippage">
+              {cost(trade.slippage_pips, trade.slippage_cost, currency, true, t)}
+            </Row>
+            <Row label={t('Spread paid')} testId="details-spread">
+              {cost(trade.spread_pips, trade.spread_cost, currency, false, t)}
+            </Row>
+            <Row label={t('Server latency')}>{latency(trade.latency_ms)}</Row>
+          </dl>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** An info button on a trade's row that opens its details, with the fill receipt of its entry. */
+export function TradeDetailsButton({ trade, currency }: { trade: Trade; currency: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)} aria-label={t('Details of {{symbol}}', { symbol: trade.asset_symbol })} data-testid="trade-details-button"
+        className="rounded p-1 text-muted hover:bg-panel-2 hover:text-fg"
+      >
+        <Info className="size-3.5" aria-hidden />
+      </button>
+      <Dialog open={open} onOpenChange={setOpen} title={t('{{symbol}} trade details', { symbol: trade.asset_symbol })} className="max-w-md">
+        {open && <Details trade={trade} currency={currency} />}
+      </Dialog>
+    </>
+  );
+}
+
