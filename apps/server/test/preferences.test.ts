@@ -39,6 +39,7 @@ describe('preferences', () => {
       display_currency: 'USD',
       sound: true,
       time_zone: 'UTC',
+      tour_done: false,
       notifications: { trading: { in_app: true, email: false }, money: { in_app: true, email: true }, account: { in_app: true, email: true }, alerts: { in_app: true, email: false } },
     });
     const saved = await put(user, { display_currency: 'EUR', sound: false, time_zone: 'Europe/Paris', notifications: { trading: { in_app: false, email: true } } });
@@ -48,6 +49,13 @@ describe('preferences', () => {
     expect((await put(user, { theme: 'pink' })).status).toBe(422);
     expect((await server.call('GET', '/user/preferences')).status).toBe(401);
     expect((await prefs(await createTestUser(server))).display_currency).toBe('USD');
+  });
+
+  it('remembers that the trading room tour was done, on every device', async () => {
+    const user = await createTestUser(server);
+    expect((await put(user, { tour_done: true })).body.data.tour_done).toBe(true);
+    expect((await prefs(user)).tour_done).toBe(true);
+    expect((await put(user, { tour_done: 'yes' })).status).toBe(422);
   });
 
   it('keeps the language once chosen, one of those the app speaks', async () => {

@@ -28,8 +28,12 @@ export async function adminToken(baseURL: string): Promise<string> {
 
 export type Customer = { id: number; email: string; password: string; firstName: string };
 
-/** Registers a new customer through the API and approves it as the admin. */
-export async function newCustomer(baseURL: string, opts: { approve?: boolean } = {}): Promise<Customer> {
+/**
+ * Registers a new customer through the API and approves it as the admin. The trading room's
+ * first-visit tour is marked done, so specs about other things find the room as a returning
+ * customer does; `tour: true` keeps it for the spec about the tour.
+ */
+export async function newCustomer(baseURL: string, opts: { approve?: boolean; tour?: boolean } = {}): Promise<Customer> {
   const email = `e2e.${randomBytes(5).toString('hex')}@example.com`;
   const password = 'e2e-password-1';
   const firstName = 'Eve';
@@ -41,6 +45,12 @@ export async function newCustomer(baseURL: string, opts: { approve?: boolean } =
   });
   if (opts.approve !== false) {
     await apiCall(baseURL, 'PATCH', `/admin/clients/${res.data.user.id}/status`, { token: await adminToken(baseURL), body: { status: 'active' } });
+    if (!opts.tour) {
+      const login = await apiCall<{ data: { token: string } }>(baseURL, 'POST', '/auth/login', { body: { email, password } });
+      await apiCall(baseURL, 'PUT', '/user/preferences', { token: login.data.token, body: { tour_done: true } });
+      // The spec's own sign-ins are then the customer's only sessions.
+      await apiCall(baseURL, 'POST', '/auth/logout', { token: login.data.token });
+    }
   }
   return { id: res.data.user.id, email, password, firstName };
 }

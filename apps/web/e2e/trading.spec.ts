@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { isMarketOpen, type MarketType } from '@bourse/domain';
 import { apiCall, newCustomer, screenshots, signIn, type Customer } from './helpers';
@@ -117,6 +118,20 @@ test('buys and sells from the top bar, follows live P&L, closes with confirmatio
   await screenshots(page, 'trading-room-trade-details');
   await details.getByRole('button', { name: 'Close' }).click();
   await expect(details).toBeHidden();
+
+  // The activity log: two fills and the close, searchable, and the search's rows as CSV.
+  await drawer(page).getByRole('tab', { name: 'ACTIVITY' }).click();
+  const activity = drawer(page).getByTestId('activity-row');
+  await expect(activity).toHaveCount(3);
+  await expect(activity.first()).toHaveAttribute('data-kind', 'closed');
+  await drawer(page).getByTestId('activity-search').fill('closed');
+  await expect(activity).toHaveCount(1);
+  await expect(activity.first()).toContainText('Position closed');
+  await screenshots(page, 'trading-room-activity');
+  const exported = page.waitForEvent('download');
+  await drawer(page).getByTestId('activity-export').click();
+  const file = await readFile(await (await exported).path(), 'utf8');
+  expect(file.trimEnd().split('\r\n')).toEqual([expect.stringMatching(/^time,event,by,/), expect.stringMatching(/,closed,customer,/)]);
   await openPanel(page, 'Trading History');
   await expect(page.getByTestId('trading-history').getByTestId('history-row')).toHaveCount(1);
   const download = page.waitForEvent('download');

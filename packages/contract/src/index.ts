@@ -25,3 +25,4 @@ export * from './statements.ts';
 export * from './personal.ts';
 export * from './account-reviews.ts';
 export * from './alerts.ts';
+export * from './activity.ts';

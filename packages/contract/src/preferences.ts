@@ -37,6 +37,8 @@ export const preferencesSchema = z.object({
   theme: z.enum(themeChoices).optional(),
   /** Absent until the customer picks one: the browser's preferred language stands. */
   language: z.enum(languageCodes).optional(),
+  /** Whether the customer finished or skipped the trading room's first-visit tour. */
+  tour_done: z.boolean().default(false),
   notifications: z
     .object({ trading: channel(false).prefault({}), money: channel(true).prefault({}), account: channel(true).prefault({}), alerts: channel(false).prefault({}) })
     .prefault({}),
@@ -50,6 +52,7 @@ export const preferencesUpdate = z.strictObject({
   time_zone: z.string().max(64).refine(isTimeZone, 'Choose a time zone from the list.').optional(),
   theme: z.enum(themeChoices).optional(),
   language: z.enum(languageCodes).optional(),
+  tour_done: z.boolean().optional(),
   notifications: z
     .strictObject({
       trading: z.strictObject({ in_app: z.boolean(), email: z.boolean() }).optional(),

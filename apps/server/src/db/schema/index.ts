@@ -17,3 +17,4 @@ export * from './verification.ts';
 export * from './savings.ts';
 export * from './personal.ts';
 export * from './alerts.ts';
+export * from './activity.ts';

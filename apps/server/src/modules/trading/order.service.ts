@@ -7,6 +7,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { TradingAccountRow } from '../accounts/accounts.repository.ts';
 import { ensureAccountUsable } from '../accounts/account-usable.ts';
+import { recordActivity } from '../activity/activity.repository.ts';
 import type { PriceSource } from '../market/price-source.ts';
 import { planOrder, type OrderPlan, type StoreTradeBody } from './order-plan.ts';
 import { newTradeId } from './settlement.ts';
@@ -83,6 +84,7 @@ async function commit(ctx: AppContext, o: Pending): Promise<Committed | { prior:
       if (o.plan.kind === 'market') await ensureFreeMargin(tx, locked, o.valuer, o.plan.margin);
       const latencyMs = Math.max(0, Math.round(performance.now() - o.startedAt));
       const row = await insertTrade(tx, tradeValues(o.userId, o.account.id, o.plan, o.key, o.hash, latencyMs));
+      await recordActivity(tx, row.status === 'open' ? 'opened' : 'placed', row);
       const response = await responseOf(row, o.plan, latencyMs, o.valuer);
       const stored = o.key ? await updateTradeIf(tx, row.id, row.status, { firstResponse: response }) : row;
       return { row: stored ?? row, body: response, balance: locked.balance };

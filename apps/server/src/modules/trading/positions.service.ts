@@ -11,6 +11,7 @@ import { announce, tradingRuntime } from './trading-runtime.ts';
 import { lockAccount, tradeById, tradeOfUser, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
 import { Valuer } from './valuation.ts';
 import { ensureAccountUsable } from '../accounts/account-usable.ts';
+import { recordActivity } from '../activity/activity.repository.ts';
 
 /** The caller's trade, or 404 (another user's trade is not found either). */
 async function ownTrade(ctx: AppContext, userId: number, id: number): Promise<TradeRow> {
@@ -119,7 +120,9 @@ export async function cancelOrder(ctx: AppContext, userId: number, id: number): 
   if (trade.status !== 'pending') throw conflict(msg.notPending);
   const row = await ctx.db.transaction(async (tx) => {
     await lockAccount(tx, trade.accountId);
-    return updateTradeIf(tx, id, 'pending', { status: 'cancelled', closeReason: 'manual', closeTime: new Date() });
+    const cancelled = await updateTradeIf(tx, id, 'pending', { status: 'cancelled', closeReason: 'manual', closeTime: new Date() });
+    if (cancelled) await recordActivity(tx, 'cancelled', cancelled);
+    return cancelled;
   });
   if (!row) throw conflict(msg.notPending);
   await announce(ctx, { userId, accountId: row.accountId, tradeIds: [row.id], reason: 'cancelled', balanceChanged: false });
@@ -164,7 +167,9 @@ export async function modifyTrade(ctx: AppContext, userId: number, id: number, p
   const entryFields = open ? {} : { openingPrice: String(next.entry), triggerPrice: String(next.entry), requestedPrice: String(next.entry) };
   const row = await ctx.db.transaction(async (tx) => {
     await lockAccount(tx, trade.accountId);
-    return updateTradeIf(tx, id, trade.status, { takeProfit: level(next.takeProfit), stopLoss: level(next.stopLoss), trailingStop: level(next.trailing), ...entryFields });
+    const modified = await updateTradeIf(tx, id, trade.status, { takeProfit: level(next.takeProfit), stopLoss: level(next.stopLoss), trailingStop: level(next.trailing), ...entryFields });
+    if (modified) await recordActivity(tx, 'modified', modified);
+    return modified;
   });
   if (!row) throw conflict(msg.notOpen);
   await announce(ctx, { userId, accountId: row.accountId, tradeIds: [row.id], reason: 'modified', balanceChanged: false });

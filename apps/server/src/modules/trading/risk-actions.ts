@@ -1,6 +1,7 @@
 import type { Decimal } from 'decimal.js';
 import { fillPrice, marginDecimal, pendingHit, stopLossHit, takeProfitHit } from '@bourse/domain';
 import type { AppContext } from '../../app-context.ts';
+import { recordActivity } from '../activity/activity.repository.ts';
 import type { PriceSource, Quote } from '../market/price-source.ts';
 import { trailingStart } from './order-plan.ts';
 import { settleClose, type Settlement } from './settlement.ts';
@@ -60,11 +61,13 @@ export async function fillPending(ctx: AppContext, prices: PriceSource, tradeId:
     const fill = fillPrice(fresh.tradeType, quote);
     const margin = marginDecimal({ lots: Number(fresh.lots), contractSize: Number(fresh.contractSize), rate: fill, leverage: fresh.leverage, conversion });
     if (margin.greaterThan(await valuer.freeMargin(account.balance, await exposuresOf(tx, account.id)))) {
-      return updateTradeIf(tx, tradeId, 'pending', { status: 'cancelled', closeReason: 'no_margin', closeTime: new Date() });
+      const cancelled = await updateTradeIf(tx, tradeId, 'pending', { status: 'cancelled', closeReason: 'no_margin', closeTime: new Date() });
+      if (cancelled) await recordActivity(tx, 'cancelled', cancelled, 'system');
+      return cancelled;
     }
     const trailing = fresh.trailingStop === null ? null : Number(fresh.trailingStop);
     const stopLoss = fresh.stopLoss ?? (trailing === null ? null : String(trailingStart(fresh.tradeType, quote, trailing)));
-    return updateTradeIf(tx, tradeId, 'pending', {
+    const filled = await updateTradeIf(tx, tradeId, 'pending', {
       status: 'open',
       openingPrice: String(fill),
       filledPrice: String(fill),
@@ -78,6 +81,8 @@ export async function fillPending(ctx: AppContext, prices: PriceSource, tradeId:
       margin: margin.toFixed(2),
       stopLoss,
     });
+    if (filled) await recordActivity(tx, 'filled', filled, 'system');
+    return filled;
   });
   return row ? changeOf(trade, [row.id], row.status === 'open' ? 'filled' : 'cancelled', false) : null;
 }

@@ -4,6 +4,7 @@ import { closingPrice, pnlDecimal, type BidAsk } from '@bourse/domain';
 import type { CloseReason } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { postEntry } from '../accounts/ledger.repository.ts';
+import { recordActivity } from '../activity/activity.repository.ts';
 import type { PriceSource } from '../market/price-source.ts';
 import { insertTrade, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
 
@@ -45,6 +46,8 @@ export type CloseOrder = {
 export async function settleClose(tx: DbOrTx, order: CloseOrder, market: Market): Promise<Settlement | null> {
   const first = await closeTrade(tx, order);
   if (!first) return null;
+  // A partial close's slice is a new row without the order's key: the log names who placed the order.
+  await recordActivity(tx, 'closed', { ...first.closed, idempotencyKey: order.trade.idempotencyKey }, order.reason === 'manual' ? undefined : 'system');
   let balance = await postRealised(tx, order.trade.accountId, first.pnl, first.closed.tradeId);
   const liquidated: TradeRow[] = [];
   if (balance === null || !new Decimal(balance).isNegative()) return { ...first, balance, liquidated };
@@ -55,6 +58,7 @@ export async function settleClose(tx: DbOrTx, order: CloseOrder, market: Market)
     const next = await closeTrade(tx, { trade, quote, conversion, reason: 'stop_out' });
     if (!next) continue;
     liquidated.push(next.closed);
+    await recordActivity(tx, 'closed', next.closed, 'system');
     balance = (await postRealised(tx, trade.accountId, next.pnl, next.closed.tradeId)) ?? balance;
   }
   if (new Decimal(balance).isNegative()) {

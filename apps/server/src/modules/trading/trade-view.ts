@@ -45,7 +45,7 @@ export function tradeView(row: TradeRow, live?: LiveFigures | null): Trade {
 }
 
 /** Robots and the Auto Trader tag their orders through the idempotency keys they derive. */
-function placedBy(key: string | null): Pick<Trade, 'placed_by' | 'robot_id'> {
+export function placedBy(key: string | null): Pick<Trade, 'placed_by' | 'robot_id'> {
   const robot = key?.match(/^robot:(\d+):/);
   if (robot) return { placed_by: 'robot', robot_id: Number(robot[1]) };
   return { placed_by: key?.startsWith('autotrader:') ? 'autotrader' : 'customer', robot_id: null };

@@ -8,6 +8,7 @@ import { MarketWatch } from '@/features/market-watch/components/market-watch';
 import { PairTabs } from '@/features/market-watch/components/pair-tabs';
 import { useMarketData } from '@/features/market-watch/hooks/use-market-data';
 import { OrderBar } from '@/features/order-entry/components/order-bar';
+import { ActivityLog } from '@/features/positions/components/activity-log';
 import { TradeFeeds } from '@/features/positions/components/trade-feeds';
 import { ActiveOrdersPanel, ActivePositions, PositionsHistory, TradingHistoryPanel } from '@/features/positions/components/trades-table';
 import { TradingRoomPage } from '@/features/trading-room/trading-room-page';
@@ -30,6 +31,7 @@ export function TradingRoomRoute() {
       sidebarMarketWatch={<MarketWatch className="flex-1" onAlert={createAlertOn} />}
       activePositions={<ActivePositions />}
       positionsHistory={<PositionsHistory />}
+      activityLog={<ActivityLog />}
       dialogs={
         <>
           <AssetInfoDialog onAlert={createAlertOn} />

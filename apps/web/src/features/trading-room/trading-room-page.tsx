@@ -10,6 +10,7 @@ import { AccountFooter } from './components/account-footer';
 import { AutotraderDialog } from '@/features/autotrader/components/autotrader-dialog';
 import { AccountPlansDialog } from '@/features/plans/components/account-plans-dialog';
 import { ActiveEaPanel } from '@/features/expert-advisors/components/active-ea-panel';
+import { OnboardingTour } from '@/features/onboarding/onboarding-tour';
 import { cn } from '@/lib/cn';
 import { AlgoTrader } from './components/algo-trader';
 import { CurrencySwitcher } from './components/currency-switcher';
@@ -39,6 +40,7 @@ export type TradingRoomSlots = {
   sidebarMarketWatch: ReactNode;
   activePositions: ReactNode;
   positionsHistory: ReactNode;
+  activityLog: ReactNode;
   /** Dialogs opened from anywhere in the room. */
   dialogs?: ReactNode;
 };
@@ -145,7 +147,7 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-bg text-fg">
       <header className="flex shrink-0 flex-col gap-2 border-b border-line bg-panel px-2 py-2 md:flex-row md:items-center md:gap-3 md:px-3">
-        <div className="flex min-w-0 flex-1 items-center gap-2">
+        <div className="flex min-w-0 flex-1 items-center gap-2" data-tour="pairs">
           <div className="w-8 shrink-0 overflow-hidden md:w-auto">
             <BrandLogo small />
           </div>
@@ -156,7 +158,9 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
         <div className="flex flex-wrap items-center gap-2 md:flex-nowrap">
           {slots.feedStatus}
           <CurrencySwitcher />
-          <div className="order-last flex min-w-0 basis-full md:order-none md:basis-auto md:flex-1">{slots.priceButtons}</div>
+          <div className="order-last flex min-w-0 basis-full md:order-none md:basis-auto md:flex-1" data-tour="order">
+            {slots.priceButtons}
+          </div>
           <TopBarButton label={t('Auto Trader')} onClick={() => setAutotraderOpen(true)} className="ms-auto md:ms-0">
             <Bot className="size-4" aria-hidden />
           </TopBarButton>
@@ -197,7 +201,7 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
           </SidePanel>
         )}
         {panel && isDesktop && <ResizeHandle label={t('Resize {{panel}}', { panel: t(panelTitle(panel)) })} between="columns" grows={1} {...panelSize} />}
-        <main className="flex min-w-0 flex-1 flex-col">
+        <main className="flex min-w-0 flex-1 flex-col" data-tour="chart">
           <Suspense fallback={<ChartLoading />}>
             <PriceChart className="min-h-0 flex-1" />
           </Suspense>
@@ -208,6 +212,7 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
             height={drawerSize.value}
             active={slots.activePositions}
             history={slots.positionsHistory}
+            activity={slots.activityLog}
           />
         </main>
         {sidebarOpen && isDesktop && <ResizeHandle label={t('Resize sidebar')} between="columns" grows={-1} {...sidebarSize} />}
@@ -220,7 +225,9 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
             className="md:shrink-0"
             width={isDesktop ? sidebarSize.value : undefined}
           >
-            <div className="flex min-h-0 flex-1 basis-0 flex-col border-b border-line">{slots.sidebarMarketWatch}</div>
+            <div className="flex min-h-0 flex-1 basis-0 flex-col border-b border-line" data-tour="market-watch">
+              {slots.sidebarMarketWatch}
+            </div>
             <AlgoTrader className="min-h-0 flex-1 basis-0" />
           </SidePanel>
         )}
@@ -231,6 +238,7 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
       <AutotraderDialog open={autotraderOpen} onOpenChange={setAutotraderOpen} />
       <AccountPlansDialog open={plansOpen} onOpenChange={setPlansOpen} />
       {slots.dialogs}
+      <OnboardingTour />
     </div>
   );
 }

@@ -6,8 +6,8 @@ export function getClosedTradesCsv(accountId: number | null): Promise<string> {
   return http.get<string>(`/closed/trades/export.csv${accountId === null ? '' : `?account_id=${accountId}`}`, { headers: { Accept: 'text/csv' } });
 }
 
-/** Saves `text` as a download named `filename`. */
-function download(text: string, filename: string) {
+/** Saves CSV `text` as a download named `filename`. */
+export function downloadCsv(text: string, filename: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   const link = Object.assign(document.createElement('a'), { href: url, download: filename });
   document.body.append(link);
@@ -20,6 +20,6 @@ function download(text: string, filename: string) {
 export function useExportClosedTrades() {
   return useMutation({
     mutationFn: async ({ accountId, accountNumber }: { accountId: number | null; accountNumber: string }) =>
-      download(await getClosedTradesCsv(accountId), `closed-trades-${accountNumber}.csv`),
+      downloadCsv(await getClosedTradesCsv(accountId), `closed-trades-${accountNumber}.csv`),
   });
 }

@@ -19,7 +19,7 @@ export function AccountFooter() {
     { label: 'P/L', value: summary.pnl, signed: true },
   ];
   return (
-    <footer className="grid grid-cols-3 items-center gap-x-3 gap-y-1 border-t border-line bg-panel px-3 py-1.5 text-xs md:flex md:gap-6">
+    <footer data-tour="account" className="grid grid-cols-3 items-center gap-x-3 gap-y-1 border-t border-line bg-panel px-3 py-1.5 text-xs md:flex md:gap-6">
       <dl className="contents">
         {figures.map(({ label, value, signed }) => (
           <div key={label} className="min-w-0">

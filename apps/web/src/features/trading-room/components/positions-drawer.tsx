@@ -9,6 +9,7 @@ import { useAccountSummary } from '../hooks/use-account-summary';
 const tabs = [
   { id: 'active', label: msg('ACTIVE POSITIONS') },
   { id: 'history', label: msg('POSITIONS HISTORY') },
+  { id: 'activity', label: msg('ACTIVITY') },
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
 
@@ -19,10 +20,12 @@ type DrawerProps = {
   height: number;
   active: ReactNode;
   history: ReactNode;
+  /** The account's activity log, after the SPEC's two tabs. */
+  activity: ReactNode;
 };
 
-/** SPEC §2 bottom drawer (200 px, resizable): positions in two tabs, or a collapsed "Total Portfolio" bar. */
-export function PositionsDrawer({ open, onOpenChange, height, active, history }: DrawerProps) {
+/** SPEC §2 bottom drawer (200 px, resizable): positions in two tabs and the activity log, or a collapsed "Total Portfolio" bar. */
+export function PositionsDrawer({ open, onOpenChange, height, active, history, activity }: DrawerProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<TabId>('active');
   const summary = useAccountSummary();
@@ -68,7 +71,7 @@ export function PositionsDrawer({ open, onOpenChange, height, active, history }:
         </button>
       </div>
       <div role="tabpanel" className="min-h-0 flex-1 overflow-auto">
-        {tab === 'active' ? active : history}
+        {{ active, history, activity }[tab]}
       </div>
     </section>
   );

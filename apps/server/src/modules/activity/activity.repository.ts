@@ -1,0 +1,79 @@
+import { and, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
+import type { Activity, ActivityActor, ActivityKind } from '@bourse/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { accountActivity, type ActivityRow } from '../../db/schema/index.ts';
+import { placedBy } from '../trading/trade-view.ts';
+import type { TradeRow } from '../trading/trades.repository.ts';
+
+/** The price an event happened at, as the trade row holds it right after. */
+function priceOf(kind: ActivityKind, row: TradeRow): string | null {
+  if (kind === 'closed') return row.closingPrice;
+  if (kind === 'opened' || kind === 'filled') return row.filledPrice ?? row.openingPrice;
+  if (kind === 'modified' && row.status === 'open') return null;
+  return row.openingPrice;
+}
+
+/**
+ * Writes one line of the account's activity log for `row` right after `kind` happened to it, in
+ * the caller's transaction. `system` marks what the risk engine did (triggers, stop-out, a fill
+ * without margin); otherwise the order's own key says who placed it.
+ */
+export async function recordActivity(tx: DbOrTx, kind: ActivityKind, row: TradeRow, by?: 'system'): Promise<void> {
+  const placed = placedBy(row.idempotencyKey);
+  const actor: ActivityActor = by ?? placed.placed_by;
+  await tx.insert(accountActivity).values({
+    accountId: row.accountId,
+    kind,
+    actor,
+    robotId: placed.robot_id,
+    tradeId: row.tradeId,
+    symbol: row.assetSymbol,
+    side: row.tradeType,
+    orderType: row.orderType,
+    lots: row.lots,
+    price: priceOf(kind, row),
+    takeProfit: row.takeProfit,
+    stopLoss: row.stopLoss,
+    reason: kind === 'closed' || kind === 'cancelled' ? row.closeReason : null,
+    pnl: kind === 'closed' ? row.pnl : null,
+  });
+}
+
+/** Newest first, at most `limit`, before the id `before`; `search` matches words of the row. */
+export function activityOf(db: DbOrTx, accountId: number, opts: { search?: string; before?: number; limit: number }): Promise<ActivityRow[]> {
+  const conditions: (SQL | undefined)[] = [eq(accountActivity.accountId, accountId)];
+  if (opts.before) conditions.push(lt(accountActivity.id, opts.before));
+  if (opts.search) {
+    const pattern = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const columns = [accountActivity.symbol, accountActivity.tradeId, accountActivity.kind, accountActivity.actor, accountActivity.reason, accountActivity.side, accountActivity.orderType];
+    conditions.push(or(...columns.map((column) => ilike(column, pattern))));
+  }
+  return db
+    .select()
+    .from(accountActivity)
+    .where(and(...conditions))
+    .orderBy(desc(accountActivity.id))
+    .limit(opts.limit);
+}
+
+const num = (value: string | null) => (value === null ? null : Number(value));
+
+export function activityView(row: ActivityRow): Activity {
+  return {
+    id: row.id,
+    at: row.createdAt.toISOString(),
+    kind: row.kind,
+    actor: row.actor,
+    robot_id: row.robotId,
+    trade_id: row.tradeId,
+    symbol: row.symbol,
+    side: row.side,
+    order_type: row.orderType,
+    lots: Number(row.lots),
+    price: num(row.price),
+    take_profit: num(row.takeProfit),
+    stop_loss: num(row.stopLoss),
+    reason: row.reason,
+    pnl: row.pnl,
+  };
+}
