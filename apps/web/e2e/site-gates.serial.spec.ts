@@ -55,7 +55,7 @@ test('disabling the site shows the maintenance screen to customers; "Check Statu
 test('with approval required a pending customer waits for approval and can log out', async ({ browser, page, baseURL }) => {
   const admin = await adminSettingsPage(browser);
   try {
-    await admin.getByRole('switch', { name: 'Accounts must be approved' }).click();
+    await admin.getByRole('switch', { name: 'Accounts must be approved', exact: true }).click();
     await save(admin);
     const pending = await newCustomer(baseURL!, { approve: false });
     await signIn(page, pending);
