@@ -64,7 +64,8 @@ test('buys and sells from the top bar, follows live P&L, closes with confirmatio
   const bought = toast(page, 'Buy order placed');
   await expect(bought).toContainText(/Bought 0\.01 lots \(0\.01 units\) at \d+\.\d{5}/);
   await expect(bought.getByTestId('fill-receipt')).toContainText(
-    /Requested \d+\.\d{5} · filled \d+\.\d{5} · slippage [+−]?\d+\.\d pips \([+−]?\$[\d,]+\.\d\d\) · spread \d+\.\d pips \(\$[\d,]+\.\d\d\) · \d+ ms/,
+    // A coin has no pips: slippage and spread read in price, then in dollars.
+    /Requested \d+\.\d{5} · filled \d+\.\d{5} · slippage [+−]?\d+\.\d{5} \([+−]?\$[\d,]+\.\d\d\) · spread \d+\.\d{5} \(\$[\d,]+\.\d\d\) · \d+ ms/,
   );
   await page.unroute('**/api/v1/trades/store');
   const sellRequest = page.waitForRequest('**/api/v1/trades/store');
@@ -113,8 +114,8 @@ test('buys and sells from the top bar, follows live P&L, closes with confirmatio
   // The closed trade's details keep its entry's fill receipt.
   await drawer(page).getByTestId('history-row').getByTestId('trade-details-button').click();
   const details = page.getByRole('dialog', { name: /trade details$/ });
-  await expect(details.getByTestId('details-spread')).toHaveText(/^\d+\.\d pips \(\$[\d,]+\.\d\d\)$/);
-  await expect(details.getByTestId('details-slippage')).toHaveText(/^[+−]?\d+\.\d pips \([+−]?\$[\d,]+\.\d\d\)$/);
+  await expect(details.getByTestId('details-spread')).toHaveText(/^\d+\.\d{5} \(\$[\d,]+\.\d\d\)$/);
+  await expect(details.getByTestId('details-slippage')).toHaveText(/^[+−]?\d+\.\d{5} \([+−]?\$[\d,]+\.\d\d\)$/);
   await screenshots(page, 'trading-room-trade-details');
   await details.getByRole('button', { name: 'Close' }).click();
   await expect(details).toBeHidden();

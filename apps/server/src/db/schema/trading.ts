@@ -35,6 +35,8 @@ export const trades = pgTable('trades', {
   /** Ask − bid at the fill, and the quote-to-account rate then (migration 0800). */
   spread: priceColumn('spread'),
   fillConversion: priceColumn('fill_conversion'),
+  /** The instrument's pip, null where it has none (see pipSizeOf). */
+  pipSize: priceColumn('pip_size'),
   latencyMs: integer('latency_ms'),
   pnl: numeric('pnl', { precision: 20, scale: 2 }).notNull().default('0'),
   closeReason: text('close_reason', { enum: ['manual', 'tp', 'sl', 'stop_out', 'trailing', 'no_margin'] }),

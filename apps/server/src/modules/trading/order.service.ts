@@ -1,4 +1,5 @@
 import type { Decimal } from 'decimal.js';
+import { pipSizeOf } from '@bourse/domain';
 import { tradingMessages as msg, type StoreTradeResponse } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -136,6 +137,7 @@ function tradeValues(userId: number, accountId: number, plan: OrderPlan, key: st
     slippage: market ? String(slippageOf(plan.side, plan.requested, plan.price)) : null,
     spread: market ? String(plan.spread) : null,
     fillConversion: market ? String(plan.conversion) : null,
+    pipSize: level(pipSizeOf(plan.instrument)),
     latencyMs: market ? latencyMs : null,
     openTime: market ? new Date() : null,
     idempotencyKey: key,
@@ -145,7 +147,7 @@ function tradeValues(userId: number, accountId: number, plan: OrderPlan, key: st
 
 function receiptOf(plan: OrderPlan, latencyMs: number, currency: string) {
   const { side, lots, units, requested, spread, conversion } = plan;
-  return receipt({ side, lots, units, requested, filled: plan.price, spread, conversion, currency, latencyMs });
+  return receipt({ side, lots, units, requested, filled: plan.price, spread, conversion, pipSize: pipSizeOf(plan.instrument), currency, latencyMs });
 }
 
 async function responseOf(row: TradeRow, plan: OrderPlan, latencyMs: number, valuer: Valuer): Promise<StoreTradeResponse> {

@@ -72,6 +72,7 @@ export function closeReceipt(settled: Settlement, market: { spread: number; conv
     units: Number(row.volume),
     requested: null,
     filled: Number(row.closingPrice),
+    pipSize: row.pipSize === null ? null : Number(row.pipSize),
     ...market,
     latencyMs: Math.max(0, Math.round(performance.now() - startedAt)),
     action: 'close',

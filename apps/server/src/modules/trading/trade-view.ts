@@ -37,7 +37,7 @@ export function tradeView(row: TradeRow, live?: LiveFigures | null): Trade {
     requested_price: num(row.requestedPrice),
     filled_price: num(row.filledPrice),
     slippage: num(row.slippage),
-    ...costFields(Number(row.volume), num(row.slippage), num(row.spread), num(row.fillConversion)),
+    ...costFields({ units: Number(row.volume), slippage: num(row.slippage), spread: num(row.spread), conversion: num(row.fillConversion), pipSize: num(row.pipSize) }),
     latency_ms: row.latencyMs,
     created_at: row.createdAt.toISOString(),
     ...placedBy(row.idempotencyKey),
@@ -69,9 +69,9 @@ export function slippageOf(side: TradeSide, requested: number, filled: number): 
 }
 
 /** A fill's spread and its costs in pips and money, as the API names them. */
-function costFields(units: number, slippage: number | null, spread: number | null, conversion: number | null) {
-  const costs = fillCosts({ units, slippage, spread, conversion });
-  return { spread, slippage_pips: costs.slippagePips, slippage_cost: costs.slippageCost, spread_pips: costs.spreadPips, spread_cost: costs.spreadCost };
+function costFields(fill: Parameters<typeof fillCosts>[0]) {
+  const costs = fillCosts(fill);
+  return { spread: fill.spread, slippage_pips: costs.slippagePips, slippage_cost: costs.slippageCost, spread_pips: costs.spreadPips, spread_cost: costs.spreadCost };
 }
 
 /** The spread of a quote, rounded off the float noise of ask − bid. */
@@ -91,6 +91,7 @@ export function receipt(opts: {
   filled: number;
   spread: number;
   conversion: number;
+  pipSize: number | null;
   currency: string;
   latencyMs: number;
   action?: 'open' | 'close';
@@ -103,7 +104,7 @@ export function receipt(opts: {
     requested_price: opts.requested,
     filled_price: opts.filled,
     slippage,
-    ...costFields(opts.units, slippage, opts.spread, opts.conversion),
+    ...costFields({ units: opts.units, slippage, spread: opts.spread, conversion: opts.conversion, pipSize: opts.pipSize }),
     currency: opts.currency,
     latency_ms: opts.latencyMs,
     message: fillMessage(opts.side, opts.lots, opts.units, opts.filled, opts.action),

@@ -41,7 +41,7 @@ function Tour({ onEnd }: { onEnd: () => void }) {
   const step = steps[index];
   const rect = useTargetRect(step);
   const next = useRef<HTMLButtonElement>(null);
-  // Next has the focus at every step, so Enter walks through the tour.
+  // Next has the focus at every step (from the first, as the tour opens), so Enter walks the tour.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the focus moves when the step does.
   useEffect(() => next.current?.focus(), [index]);
   if (!step) return null;
@@ -62,7 +62,10 @@ function Tour({ onEnd }: { onEnd: () => void }) {
           className="fixed z-[61] rounded-xl border border-line bg-panel p-4 shadow-2xl outline-none"
           style={rect ? cardPlace(rect) : { left: GAP, right: GAP, bottom: GAP }}
           onInteractOutside={(event) => event.preventDefault()}
-          onOpenAutoFocus={(event) => event.preventDefault()}
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            next.current?.focus();
+          }}
           data-testid="onboarding-tour"
         >
           <p className="text-xs text-muted" aria-live="polite">

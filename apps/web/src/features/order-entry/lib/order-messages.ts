@@ -21,30 +21,38 @@ export function fillDescription(receipt: Pick<FillReceipt, 'side' | 'lots' | 'un
   return receipt.side === 'buy' ? t('Bought {{lots}} lots ({{units}} units) at {{price}}', values) : t('Sold {{lots}} lots ({{units}} units) at {{price}}', values);
 }
 
-type ReceiptFields = Pick<FillReceipt, 'requested_price' | 'filled_price' | 'slippage_pips' | 'slippage_cost' | 'spread_pips' | 'spread_cost' | 'latency_ms'>;
+type ReceiptFields = Pick<FillReceipt, 'requested_price' | 'filled_price' | 'slippage' | 'slippage_pips' | 'slippage_cost' | 'spread' | 'spread_pips' | 'spread_cost' | 'latency_ms'>;
 
 /** Pips with one decimal, signed when asked: "+0.3", "−1.0", "0.0". */
 export function formatPips(pips: number, signed = false): string {
-  const sign = !signed || pips === 0 ? '' : pips > 0 ? '+' : '−';
-  return `${sign}${Math.abs(pips).toFixed(1)}`;
+  return `${signOf(pips, signed)}${Math.abs(pips).toFixed(1)}`;
+}
+
+const signOf = (n: number, signed: boolean) => (n < 0 ? '−' : signed && n > 0 ? '+' : '');
+
+/**
+ * A fill cost as the customer reads it: in pips for a currency pair ("+0.3 pips"), in price for
+ * other markets ("+5.00000"), with its account-currency amount when known ("($0.03)").
+ */
+export function fillCost(cost: { pips: number | null; price: number | null; money: number | null }, currency: string, signed: boolean, t: Translate = english): string | null {
+  if (cost.pips === null && cost.price === null) return null;
+  const size = cost.pips !== null ? t('{{pips}} pips', { pips: formatPips(cost.pips, signed) }) : `${signOf(cost.price!, signed)}${price(Math.abs(cost.price!))}`;
+  return cost.money === null ? size : `${size} (${signOf(cost.money, signed)}${formatMoney(Math.abs(cost.money), currency)})`;
 }
 
 /**
  * The fill receipt in one line: requested against filled price, the slippage (positive when the
- * fill was worse for the trader) and the spread, each in pips and account currency, and the
- * server's handling time.
+ * fill was worse for the trader) and the spread, each in pips (or price) and account currency,
+ * and the server's handling time.
  */
 export function receiptLine(receipt: ReceiptFields, currency: string, t: Translate = english): string {
   const parts = [];
-  const cost = (amount: number | null, signed: boolean) => {
-    if (amount === null) return '';
-    const sign = signed && amount > 0 ? '+' : signed && amount < 0 ? '−' : '';
-    return ` (${sign}${formatMoney(Math.abs(amount), currency)})`;
-  };
   if (receipt.requested_price !== null) parts.push(t('Requested {{price}}', { price: price(receipt.requested_price) }));
   parts.push(t('filled {{price}}', { price: price(receipt.filled_price) }));
-  if (receipt.slippage_pips !== null) parts.push(t('slippage {{pips}} pips', { pips: formatPips(receipt.slippage_pips, true) }) + cost(receipt.slippage_cost, true));
-  if (receipt.spread_pips !== null) parts.push(t('spread {{pips}} pips', { pips: formatPips(receipt.spread_pips) }) + cost(receipt.spread_cost, false));
+  const slippage = fillCost({ pips: receipt.slippage_pips, price: receipt.slippage, money: receipt.slippage_cost }, currency, true, t);
+  if (slippage) parts.push(t('slippage {{amount}}', { amount: slippage }));
+  const spread = fillCost({ pips: receipt.spread_pips, price: receipt.spread, money: receipt.spread_cost }, currency, false, t);
+  if (spread) parts.push(t('spread {{amount}}', { amount: spread }));
   parts.push(`${receipt.latency_ms} ms`);
   const line = parts.join(' · ');
   return line.charAt(0).toUpperCase() + line.slice(1);

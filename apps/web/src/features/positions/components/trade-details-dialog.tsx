@@ -1,12 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import type { Trade } from '@bourse/contract';
 import { DateTime } from '@/components/date-time';
 import { Dialog } from '@/components/ui/dialog';
 import { usePlacedBy } from '@/features/expert-advisors/hooks/use-placed-by';
-import { formatPips } from '@/features/order-entry/lib/order-messages';
+import { fillCost, type Translate } from '@/features/order-entry/lib/order-messages';
 import { cn } from '@/lib/cn';
 import { formatMoney, formatPrice } from '@/lib/format';
 import { sideWord } from '../lib/trade-words';
@@ -28,17 +27,10 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 /** Milliseconds the server took to fill: a unit every language writes the same way. */
 const latency = (ms: number | null) => (ms === null ? '—' : `${ms} ms`);
 
-/** "+0.3 pips (+$0.03)": a cost in pips and, where the fill recorded its rate, in account money. */
-function cost(pips: number | null, amount: number | null, currency: string, signed: boolean, t: TFunction): string {
-  if (pips === null) return '—';
-  const sign = signed && amount !== null && amount !== 0 ? (amount > 0 ? '+' : '−') : '';
-  const money = amount === null ? '' : ` (${sign}${formatMoney(Math.abs(amount), currency)})`;
-  return `${t('{{pips}} pips', { pips: formatPips(pips, signed) })}${money}`;
-}
-
 function Details({ trade, currency }: { trade: Trade; currency: string }) {
   const { t } = useTranslation();
   const placedBy = usePlacedBy(trade);
+  const translate: Translate = (message, values) => t(message, values ?? {});
   const closed = trade.status === 'closed';
   return (
     <div className="flex flex-col gap-4 text-sm" data-testid="trade-details">
@@ -76,10 +68,10 @@ function Details({ trade, currency }: { trade: Trade; currency: string }) {
             <Row label={t('Requested price')}>{formatPrice(trade.requested_price, DIGITS)}</Row>
             <Row label={t('Filled price')}>{formatPrice(trade.filled_price, DIGITS)}</Row>
             <Row label={t('Slippage')} testId="details-slippage">
-              {cost(trade.slippage_pips, trade.slippage_cost, currency, true, t)}
+              {fillCost({ pips: trade.slippage_pips, price: trade.slippage, money: trade.slippage_cost }, currency, true, translate) ?? '—'}
             </Row>
             <Row label={t('Spread paid')} testId="details-spread">
-              {cost(trade.spread_pips, trade.spread_cost, currency, false, t)}
+              {fillCost({ pips: trade.spread_pips, price: trade.spread, money: trade.spread_cost }, currency, false, translate) ?? '—'}
             </Row>
             <Row label={t('Server latency')}>{latency(trade.latency_ms)}</Row>
           </dl>
