@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { appendFile, readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page, request as playwrightRequest } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@bourse.local', password: 'admin-demo-pass' };
@@ -69,6 +70,7 @@ export async function signIn(page: Page, user: { email: string; password: string
  * They are for people to look at, so CI, which keeps none, skips them unless SCREENSHOTS=1.
  */
 export async function screenshots(page: Page, name: string) {
+  await expectAccessible(page, name);
   if (process.env.CI && process.env.SCREENSHOTS !== '1') return;
   const original = page.viewportSize();
   for (const width of [1280, 375]) {
@@ -77,6 +79,21 @@ export async function screenshots(page: Page, name: string) {
     await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true, style: '[data-sonner-toaster]{display:none!important}' });
   }
   if (original) await page.setViewportSize(original);
+}
+
+/**
+ * axe-core on the page as it is now: no serious or critical violation of WCAG 2.1 A and AA. Every
+ * screen a spec takes screenshots of is checked, in CI too.
+ */
+export async function expectAccessible(page: Page, name: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const found = serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
+  if (process.env.AXE_SURVEY) {
+    await appendFile(process.env.AXE_SURVEY, `${JSON.stringify({ name, found, html: serious.map((v) => v.nodes.slice(0, 3).map((n) => n.html)) })}\n`);
+    return;
+  }
+  expect(found, `accessibility of ${name}`).toEqual([]);
 }
 
 export type { Browser };

@@ -6,7 +6,7 @@ import { startShiftedServer } from './support/shifted-server';
 
 type Trade = { id: number; status: string; order_type: string; trade_type: string; take_profit: number | null; stop_loss: number | null; pnl: string };
 type Summary = { balance: string; equity: string };
-type Asset = { asset_id: number; symbol: string; symbol_display: string; sy: string; type: MarketType };
+type Asset = { asset_id: number; symbol: string; symbol_display: string; sy: string; type: MarketType; buy_price: number };
 
 async function login(baseURL: string, user: Customer): Promise<string> {
   const res = await apiCall<{ data: { token: string } }>(baseURL, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
@@ -139,6 +139,45 @@ test('buys and sells from the top bar, follows live P&L, closes with confirmatio
   await page.getByTestId('trading-history').getByTestId('export-csv').click();
   expect((await download).suggestedFilename()).toMatch(/^closed-trades-D\d+\.csv$/);
   await screenshots(page, 'trading-room-history');
+});
+
+test('take-profit and stop-loss move on the chart by drag or by keys, each after a confirmation', async ({ page, baseURL }) => {
+  const user = await newCustomer(baseURL!);
+  const token = await login(baseURL!, user);
+  const btc = (await apiCall<{ data: Asset[] }>(baseURL!, 'GET', '/assets', { token })).data.find((a) => a.symbol === 'BTCUSD')!;
+  // Levels 0.3 % away: inside the chart's price range, and out of reach of the next seconds' ticks.
+  const body = { type: 'buy', id: btc.asset_id, volume: 0.01, opening_price: btc.buy_price, take_profit: Math.round(btc.buy_price * 1.003), stop_loss: Math.round(btc.buy_price * 0.997) };
+  const position = (await apiCall<{ data: Trade }>(baseURL!, 'POST', '/trades/store', { token, body })).data;
+  await openRoom(page, user);
+
+  // Dragged 30 px up, the take-profit asks before it moves; Move saves the price it shows.
+  const tp = page.getByTestId('line-handle-tp');
+  await expect(tp).toBeVisible();
+  const box = (await tp.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - 30, { steps: 5 });
+  await page.mouse.up();
+  const moveTp = page.getByRole('dialog', { name: 'Move take profit' });
+  await expect(moveTp).toBeVisible();
+  const target = Number(await tp.getAttribute('aria-valuenow'));
+  expect(target).toBeGreaterThan(position.take_profit!);
+  await expect(moveTp.getByTestId('move-prices')).toContainText(`→ ${target.toFixed(2)}`);
+  await moveTp.getByRole('button', { name: 'Move' }).click();
+  await expect.poll(async () => (await trades(baseURL!, token, 'open'))[0]!.take_profit).toBe(target);
+
+  // By keys: the stop-loss three steps down, Enter asks; Cancel puts it back.
+  const sl = page.getByTestId('line-handle-sl');
+  await sl.focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+  expect(Number(await sl.getAttribute('aria-valuenow'))).toBeLessThan(position.stop_loss!);
+  await page.keyboard.press('Enter');
+  const moveSl = page.getByRole('dialog', { name: 'Move stop loss' });
+  await expect(moveSl).toBeVisible();
+  await screenshots(page, 'trading-room-move-level');
+  await moveSl.getByRole('button', { name: 'Cancel' }).click();
+  await expect(sl).toHaveAttribute('aria-valuenow', String(position.stop_loss));
+  expect((await trades(baseURL!, token, 'open'))[0]!.stop_loss).toBe(position.stop_loss);
 });
 
 test('TP/SL from the dialog go out with the order, are stored and can be edited on the position', async ({ page, baseURL }) => {

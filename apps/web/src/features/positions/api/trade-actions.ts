@@ -58,10 +58,10 @@ export function useCancelOrder() {
   });
 }
 
-/** Errors are shown in the dialog's fields. */
+/** Errors are shown where the change was asked for (the dialog's fields, or a toast). */
 export function useModifyTrade() {
   const { t } = useTranslation();
   return useTradeMutation(({ id, patch }: { id: number; patch: ModifyTradeRequest }) => modifyTrade(id, patch), {
-    success: () => toast.success(t('Take profit and stop loss saved')),
+    success: (_res, { patch }) => toast.success(patch.price === undefined ? t('Take profit and stop loss saved') : t('Order price saved')),
   });
 }

@@ -51,22 +51,24 @@ function ActivityItem({ item, currency }: { item: Activity; currency: string }) 
   const levels = [item.take_profit !== null && `TP ${formatPrice(item.take_profit, DIGITS)}`, item.stop_loss !== null && `SL ${formatPrice(item.stop_loss, DIGITS)}`].filter(Boolean);
   const pnl = item.pnl === null ? null : Number(item.pnl);
   return (
-    <li className="grid grid-cols-[auto_1fr] gap-x-3 border-b border-line/60 py-1.5 text-xs md:grid-cols-[9rem_11rem_1fr_auto]" data-testid="activity-row" data-kind={item.kind}>
-      <span className="text-muted tabular-nums">
-        <DateTime iso={item.at} />
-      </span>
-      <span className="font-medium">{t(kindWords[item.kind])}</span>
-      <span className="col-span-2 font-mono tabular-nums md:col-span-1">
+    <li className="border-b border-line/60 py-1.5 text-xs" data-testid="activity-row" data-kind={item.kind}>
+      <div className="flex flex-wrap items-baseline gap-x-2">
+        <span className="font-medium">{t(kindWords[item.kind])}</span>
+        <span className="text-muted tabular-nums">
+          <DateTime iso={item.at} />
+        </span>
+        <span className="ms-auto text-muted">
+          {t(actorWords[item.actor])} · {item.trade_id}
+        </span>
+      </div>
+      <p className="mt-0.5 font-mono tabular-nums">
         <span className={cn('font-semibold uppercase', item.side === 'buy' ? 'text-up' : 'text-down')}>{t(sideWord({ trade_type: item.side, order_type: item.order_type }, true))}</span>{' '}
         {t('{{lots}} lots {{symbol}}', { lots: item.lots, symbol: item.symbol })}
         {item.price !== null && ` @ ${formatPrice(item.price, DIGITS)}`}
         {levels.length > 0 && ` · ${levels.join(' · ')}`}
         {item.reason && ` · ${t(reasonWords[item.reason] ?? item.reason)}`}
         {pnl !== null && <span className={pnl > 0 ? 'text-up' : pnl < 0 ? 'text-down' : ''}> · {formatMoney(pnl, currency)}</span>}
-      </span>
-      <span className="col-span-2 text-muted md:col-span-1 md:text-end">
-        {t(actorWords[item.actor])} · {item.trade_id}
-      </span>
+      </p>
     </li>
   );
 }

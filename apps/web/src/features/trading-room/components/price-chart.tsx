@@ -16,6 +16,7 @@ import { useCandles } from '../api/get-candles';
 import { useRoomLayout } from '../hooks/use-room-layout';
 import { foldTick, type Bar } from '../lib/candle-merge';
 import { tradeMarkers } from '../lib/trade-markers';
+import { ChartTradeLines } from './chart-trade-lines';
 
 const toChart = (b: Bar) => ({ ...b, time: b.time as UTCTimestamp });
 /** Bars are UTC buckets; the chart's title says so in every language. */
@@ -139,6 +140,7 @@ export function PriceChart({ className }: { className?: string }) {
             data-interval={tf}
           />
         </ChartAlertMenu>
+        <ChartTradeLines api={api} assetId={assetId} digits={digits} colors={colors} />
         {candles.isPending && assetId !== null && (
           <div className="absolute inset-0 flex items-center justify-center gap-2 text-sm text-muted">
             <Spinner className="size-4" /> {t('Loading chart...')}
