@@ -1,37 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from '../src/config.ts';
+import { loadConfig } from '../src/config.ts';
 import { trades } from '../src/db/schema/index.ts';
 import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
-import { hashPassword } from '../src/lib/tokens.ts';
-import { createUser } from '../src/modules/auth/auth.service.ts';
-import { tradingRuntime } from '../src/modules/trading/trading-runtime.ts';
 import { startServer } from '../src/server.ts';
+import { freePort, prepareCustomers, startChild as startChildServer, waitReady } from './helpers/child-server.ts';
 import { PusherSocket } from './helpers/pusher-socket.ts';
-import { apiCall, scratchPostgres, type ApiCall } from './helpers/test-server.ts';
+import { apiCall, scratchPostgres } from './helpers/test-server.ts';
 
 const CLIENTS = 20;
 const PASSWORD = 'shutdown-pass-1';
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bourse-shutdown-'));
 const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dataDir, { recursive: true, force: true })];
 afterAll(async () => {
   for (const fn of cleanups.reverse()) await fn();
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** Whether a new TCP connection to the port is refused outright. */
 const refused = (port: number) =>
@@ -44,45 +32,10 @@ const refused = (port: number) =>
     socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
   });
 
-/** Customers and their tokens, made by an in-process server on the same database before the child starts. */
-async function prepare(config: Config) {
-  const server = await startServer(config, { logger: false });
-  try {
-    const call = apiCall(server.url);
-    const passwordHash = await hashPassword(PASSWORD);
-    const customers: { id: number; token: string }[] = [];
-    for (let i = 0; i < CLIENTS; i++) {
-      const email = `shutdown.${i}.${Date.now()}@example.com`;
-      const user = await createUser(server.ctx, { email, passwordHash, firstName: 'Shut', lastName: 'Down', username: `shutdown${i}`, role: 'customer', status: 'active' });
-      const login = await call('POST', '/auth/login', { body: { email, password: PASSWORD } });
-      customers.push({ id: user.id, token: login.body.data.token });
-    }
-    const eurusd = await tradingRuntime(server.ctx).catalog.pair('EUR', 'USD');
-    if (!eurusd) throw new Error('EUR/USD is not in the catalogue');
-    return { customers, asset: { id: eurusd.id, symbol: eurusd.symbol, name: eurusd.name } };
-  } finally {
-    await server.close();
-  }
-}
-
-function startChild(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<{ code: number | null; at: number }> } {
-  let output = '';
-  const child = spawn(process.execPath, ['apps/server/src/main.ts'], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: performance.now() })));
-  cleanups.push(() => void (child.exitCode === null && child.kill('SIGKILL')));
-  return { child, output: () => output, exited };
-}
-
-async function waitReady(call: ApiCall, output: () => string) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const ok = await call('GET', '/settings').then((r) => r.status === 200, () => false);
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+function startChild(env: Record<string, string>) {
+  const started = startChildServer(env);
+  cleanups.push(() => void (started.child.exitCode === null && started.child.kill('SIGKILL')));
+  return started;
 }
 
 type Outcome = { key: string; status: number | null; error?: string; sentAt: number; doneAt: number };
@@ -103,7 +56,7 @@ describe('graceful shutdown under load', () => {
       ...(database ? { DATABASE_URL: database.url } : {}),
     };
     const config = { ...loadConfig({ ...env, NODE_ENV: 'test' }), port: 0, databaseUrl: database?.url ?? null };
-    const { customers, asset } = await prepare(config);
+    const { customers, asset } = await prepareCustomers(config, CLIENTS, 'shutdown', PASSWORD);
 
     const port = await freePort();
     const { child, output, exited } = startChild({ ...env, PORT: String(port) });

@@ -16,7 +16,8 @@ export function LanguageMenu({ className }: { className?: string }) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
-        aria-label={t('Language: {{name}}', { name: languages.find((l) => l.code === language)?.name })}
+        // The name starts with the code it shows (WCAG 2.5.3, label in name).
+        aria-label={`${language.toUpperCase()} · ${t('Language: {{name}}', { name: languages.find((l) => l.code === language)?.name })}`}
         data-testid="language-menu"
         className={cn(
           'h-9 shrink-0 items-center gap-1.5 rounded-md border border-line px-2.5 text-xs font-semibold text-fg/90 hover:bg-panel-2 focus-visible:outline-2 focus-visible:outline-brand',

@@ -42,7 +42,7 @@ export function LoadingScreen({ siteName, onLoaded }: { siteName?: string | null
       </div>
       <div className="w-64">
         <div className="h-1.5 overflow-hidden rounded-full bg-panel-2" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-label={t('Loading')}>
-          <div className="h-full bg-brand transition-[width]" style={{ width: `${progress}%` }} />
+          <div className="h-full bg-brand-solid transition-[width]" style={{ width: `${progress}%` }} />
         </div>
         <p className="mt-3 text-center text-sm text-muted">{t('Loading market data...')}</p>
       </div>

@@ -38,13 +38,15 @@ export function AccountMenu({ className, planFallback = DEFAULT_PLAN_LABEL }: { 
           {user.account_type.title || planFallback}
         </button>
         <Popover.Root>
-          <Popover.Trigger className="flex flex-1 items-center justify-between gap-3 rounded-md px-2 py-0.5 text-start" aria-label={t('Switch trading account')}>
+          {/* Named by what it shows, then what it does (WCAG 2.5.3, label in name). */}
+          <Popover.Trigger className="flex flex-1 items-center justify-between gap-3 rounded-md px-2 py-0.5 text-start">
             <span className="flex flex-col leading-tight">
               <span className="text-[11px] uppercase text-muted">{selected?.kind === 'live' ? t('Live balance') : t('Demo balance')}</span>
               <span className="text-sm font-semibold tabular-nums" data-testid="header-balance">
                 {formatMoney(selected?.balance ?? user.balance, selected?.currency)}
               </span>
             </span>
+            <span className="sr-only">{t('Switch trading account')}</span>
             <ChevronDown className="size-4 text-muted" aria-hidden />
           </Popover.Trigger>
           <Popover.Portal>

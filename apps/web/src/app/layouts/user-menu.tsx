@@ -23,7 +23,7 @@ export function UserMenu() {
   const itemClass = 'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-panel-2';
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="flex size-9 items-center justify-center overflow-hidden rounded-full bg-brand text-sm font-semibold text-white" aria-label={t('Account menu')}>
+      <DropdownMenu.Trigger className="flex size-9 items-center justify-center overflow-hidden rounded-full bg-brand-solid text-sm font-semibold text-white" aria-label={user.avatar ? t('Account menu') : `${initials(user.name)} · ${t('Account menu')}`}>
         <AvatarImage src={user.avatar} className="size-full object-cover" fallback={initials(user.name)} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -10,7 +10,7 @@ export function NotFoundPage() {
       icon={<Compass className="size-7" />}
       title={t('Page not found')}
       action={
-        <Link to="/" className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:bg-brand-strong">
+        <Link to="/" className="rounded-md bg-brand-solid px-4 py-2 text-sm font-medium text-white hover:bg-brand-strong">
           {t('Go to the home page')}
         </Link>
       }

@@ -80,7 +80,7 @@ export function ChatInput({ composer, disabled }: Props) {
           type="button"
           onClick={send}
           disabled={!sendable || sending}
-          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand text-white hover:bg-brand-strong disabled:cursor-not-allowed disabled:opacity-40"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-solid text-white hover:bg-brand-strong disabled:cursor-not-allowed disabled:opacity-40"
           aria-label={t('Send message')}
         >
           {sending ? <Loader2 className="size-5 animate-spin" /> : <SendHorizontal className="size-5 rtl:-scale-x-100" />}

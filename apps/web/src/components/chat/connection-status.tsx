@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { msg } from '@/i18n/i18n';
 
 const looks: Record<Status, { label: string; dot: string }> = {
-  connected: { label: msg('Connected'), dot: 'bg-up' },
+  connected: { label: msg('Connected'), dot: 'bg-up-solid' },
   connecting: { label: msg('Reconnecting...'), dot: 'bg-warn animate-pulse' },
-  disconnected: { label: msg('Disconnected'), dot: 'bg-down' },
-  failed: { label: msg('Disconnected'), dot: 'bg-down' },
+  disconnected: { label: msg('Disconnected'), dot: 'bg-down-solid' },
+  failed: { label: msg('Disconnected'), dot: 'bg-down-solid' },
 };
 
 /** The live connection as the chat shows it (SPEC §4: "Reconnecting..." or "Disconnected"). */

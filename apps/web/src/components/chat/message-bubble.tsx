@@ -52,7 +52,7 @@ export const MessageBubble = memo(function MessageBubble({ message, own }: { mes
         <div
           className={cn(
             'flex flex-col gap-2 rounded-2xl px-3 py-2 text-sm',
-            own && 'rounded-ee-sm bg-brand text-white',
+            own && 'rounded-ee-sm bg-brand-solid text-white',
             !own && fromSupport && 'rounded-es-sm border border-warn/40 bg-warn/10 text-fg',
             !own && !fromSupport && 'rounded-es-sm bg-panel-2 text-fg',
           )}

@@ -141,7 +141,7 @@ export function MessageList({ messages, ownId, loading, hasOlder, loadingOlder, 
           className="absolute bottom-3 end-4 flex size-10 items-center justify-center rounded-full border border-line bg-panel-2 text-fg shadow-lg hover:bg-line"
         >
           <ArrowDown className="size-5" aria-hidden />
-          {unseen && <span className="absolute end-0 top-0 size-3 rounded-full border-2 border-panel-2 bg-down" data-testid="new-message-dot" />}
+          {unseen && <span className="absolute end-0 top-0 size-3 rounded-full border-2 border-panel-2 bg-down-solid" data-testid="new-message-dot" />}
         </button>
       )}
     </div>

@@ -11,7 +11,7 @@ export function BrandLogo({ className, small }: { className?: string; small?: bo
   if (src) return <img src={src} alt={name} className={cn('h-8 w-auto', className)} />;
   return (
     <span className={cn('inline-flex items-center gap-2 text-lg font-bold tracking-tight', className)}>
-      <span className="flex size-8 items-center justify-center rounded-lg bg-brand text-white">
+      <span className="flex size-8 items-center justify-center rounded-lg bg-brand-solid text-white">
         <TrendingUp className="size-5" aria-hidden />
       </span>
       {name}

@@ -18,7 +18,7 @@ export function SideNav({ items, label, onNavigate }: { items: readonly SideNavI
         <NavLink key={to} to={to} className={linkClass} onClick={onNavigate}>
           <Icon className="size-4" aria-hidden /> {text}
           {badge ? (
-            <span className="ms-auto rounded-full bg-brand px-1.5 text-xs font-semibold tabular-nums text-white">
+            <span className="ms-auto rounded-full bg-brand-solid px-1.5 text-xs font-semibold tabular-nums text-white">
               {badge}
               <span className="sr-only"> {t('waiting')}</span>
             </span>

@@ -3,11 +3,11 @@ import { Loader2 } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 const variants = {
-  primary: 'bg-brand text-white hover:bg-brand-strong',
+  primary: 'bg-brand-solid text-white hover:bg-brand-strong',
   secondary: 'bg-panel-2 text-fg border border-line hover:bg-line',
   ghost: 'text-muted hover:text-fg hover:bg-panel-2',
-  danger: 'bg-down text-white hover:bg-red-700',
-  buy: 'bg-up text-white hover:bg-green-700',
+  danger: 'bg-down-solid text-white hover:bg-red-800',
+  buy: 'bg-up-solid text-white hover:bg-green-800',
 } as const;
 const sizes = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4 text-sm', lg: 'h-12 px-6 text-base' } as const;
 

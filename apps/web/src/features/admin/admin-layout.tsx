@@ -43,7 +43,7 @@ function AdminIdentity() {
     <div className="mt-auto flex flex-col gap-2 border-t border-line pt-4">
       {user && (
         <div className="flex items-center gap-3 px-1">
-          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand text-sm font-semibold text-white">{initials(user.name)}</span>
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-solid text-sm font-semibold text-white">{initials(user.name)}</span>
           <span className="min-w-0">
             <span className="block truncate text-sm font-medium">{user.name}</span>
             <span className="block truncate text-xs text-muted">{user.email}</span>
@@ -64,9 +64,10 @@ function AdminIdentity() {
 function Wordmark({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (
-    <Link to="/admin/clients" className="flex flex-col gap-1" aria-label={t('Back office home')} onClick={onNavigate}>
+    <Link to="/admin/clients" className="flex flex-col gap-1" onClick={onNavigate}>
       <BrandLogo />
       <span className="ps-10 text-[11px] font-semibold uppercase tracking-widest text-muted">{t('Back office')}</span>
+      <span className="sr-only">{t('Back office home')}</span>
     </Link>
   );
 }

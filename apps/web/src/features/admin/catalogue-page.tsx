@@ -77,7 +77,7 @@ export function CataloguePage() {
         description={t('Marketplace items, published or draft.')}
         actions={
           canEdit && (
-            <Link to="/admin/catalogue/new" className="inline-flex h-10 items-center rounded-md bg-brand px-4 text-sm font-medium text-white hover:bg-brand-strong">
+            <Link to="/admin/catalogue/new" className="inline-flex h-10 items-center rounded-md bg-brand-solid px-4 text-sm font-medium text-white hover:bg-brand-strong">
               {t('New item')}
             </Link>
           )

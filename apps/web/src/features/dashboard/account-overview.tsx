@@ -64,7 +64,7 @@ export function AccountOverview({ account }: { account: TradingAccount }) {
                   type="button"
                   aria-pressed={range === r}
                   onClick={() => setRange(r)}
-                  className={cn('rounded px-2.5 py-1 text-xs font-medium', range === r ? 'bg-brand text-white' : 'text-muted hover:text-fg')}
+                  className={cn('rounded px-2.5 py-1 text-xs font-medium', range === r ? 'bg-brand-solid text-white' : 'text-muted hover:text-fg')}
                 >
                   {rangeLabels[r]}
                 </button>
@@ -89,7 +89,7 @@ export function AccountOverview({ account }: { account: TradingAccount }) {
               <BalanceChart points={history.data.points} equityPoints={history.data.equity_points} equityNow={s ? Number(s.equity) : null} />
               <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
                 <span className="flex items-center gap-1.5">
-                  <span className="size-2 rounded-full bg-brand" aria-hidden /> {t('Balance at the end of each day (UTC)')}
+                  <span className="size-2 rounded-full bg-brand-solid" aria-hidden /> {t('Balance at the end of each day (UTC)')}
                 </span>
                 <span className="flex items-center gap-1.5">
                   <span className="size-2 rounded-full" style={{ background: equityColor }} aria-hidden /> {t('Equity (balance + open P&L)')}

@@ -38,7 +38,7 @@ export function ConfirmEmailPage() {
   }, [token, queryClient, t]);
 
   const next = (
-    <Link to={signedIn ? '/main/personal' : '/'} className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:bg-brand-strong">
+    <Link to={signedIn ? '/main/personal' : '/'} className="rounded-md bg-brand-solid px-4 py-2 text-sm font-medium text-white hover:bg-brand-strong">
       {signedIn ? t('Back to Personal Details') : t('Go to log in')}
     </Link>
   );

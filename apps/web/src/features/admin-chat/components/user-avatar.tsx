@@ -10,7 +10,7 @@ export function UserAvatar({ name, avatar, online, className }: { name: string; 
     <span className={cn('relative flex size-10 shrink-0 items-center justify-center rounded-full bg-brand/20 text-sm font-semibold text-brand', className)}>
       <AvatarImage src={avatar} className="size-full rounded-full object-cover" fallback={initials(name) || '?'} />
       <span
-        className={cn('absolute bottom-0 end-0 size-3 rounded-full border-2 border-panel', online ? 'bg-up' : 'bg-muted/60')}
+        className={cn('absolute bottom-0 end-0 size-3 rounded-full border-2 border-panel', online ? 'bg-up-solid' : 'bg-muted/60')}
         aria-label={online ? t('Online') : t('Offline')}
         role="img"
       />

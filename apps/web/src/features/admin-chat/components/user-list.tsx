@@ -33,7 +33,7 @@ function UserRow({ user, selected, onSelect }: { user: AdminChatUser; selected: 
         <span className="flex items-center gap-2">
           <span className="truncate text-sm font-medium">{user.name}</span>
           {user.unread_count > 0 && (
-            <span className="ms-auto rounded-full bg-down px-1.5 text-[11px] font-semibold leading-5 text-white">
+            <span className="ms-auto rounded-full bg-down-solid px-1.5 text-[11px] font-semibold leading-5 text-white">
               {user.unread_count > 99 ? '99+' : user.unread_count}
               <span className="sr-only"> {t('unread')}</span>
             </span>

@@ -20,7 +20,7 @@ export function OnlineDot({ online }: { online: boolean }) {
   const { t } = useTranslation();
   return (
     <span
-      className={cn('inline-block size-2.5 shrink-0 rounded-full ring-2 ring-panel', online ? 'bg-up' : 'bg-muted/40')}
+      className={cn('inline-block size-2.5 shrink-0 rounded-full ring-2 ring-panel', online ? 'bg-up-solid' : 'bg-muted/40')}
       title={online ? t('Online') : t('Offline')}
       aria-label={online ? t('Online') : t('Offline')}
       role="img"

@@ -16,7 +16,7 @@ import { cooldownNames, windowNames } from '../lib/alert-words';
 import { askNotificationPermission } from '../lib/browser-notifications';
 import { type AlertTarget, useAlertEditor } from '../stores/alert-editor-store';
 
-const segment = (active: boolean) => cn('flex-1 rounded px-2 py-1.5 text-sm font-medium', active ? 'bg-brand text-white' : 'text-muted hover:text-fg');
+const segment = (active: boolean) => cn('flex-1 rounded px-2 py-1.5 text-sm font-medium', active ? 'bg-brand-solid text-white' : 'text-muted hover:text-fg');
 
 function Segmented<T extends string>({ label, name, value, options, onChange }: { label: string; name: string; value: T; options: [T, string][]; onChange: (v: T) => void }) {
   return (

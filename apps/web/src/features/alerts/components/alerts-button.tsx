@@ -19,7 +19,7 @@ export function AlertsButton() {
     >
       <Bell className="size-4" aria-hidden />
       {active > 0 && (
-        <span className="absolute -top-0.5 -end-0.5 min-w-4 rounded-full bg-brand px-1 text-center text-[10px] leading-4 font-semibold text-white" aria-hidden>
+        <span className="absolute -top-0.5 -end-0.5 min-w-4 rounded-full bg-brand-solid px-1 text-center text-[10px] leading-4 font-semibold text-white" aria-hidden>
           {active > 99 ? '99+' : active}
         </span>
       )}

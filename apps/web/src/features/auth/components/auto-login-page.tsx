@@ -58,7 +58,7 @@ export function AutoLoginPage() {
         tone="danger"
         title={t('Sign-in link not valid')}
         action={
-          <Link to="/" className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:bg-brand-strong">
+          <Link to="/" className="rounded-md bg-brand-solid px-4 py-2 text-sm font-medium text-white hover:bg-brand-strong">
             {t('Go to log in')}
           </Link>
         }

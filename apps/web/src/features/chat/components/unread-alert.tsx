@@ -46,7 +46,7 @@ export function UnreadAlert() {
         setDismissed(true);
         navigate(CHAT_PATH);
       }}
-      className="flex w-full items-center justify-center gap-2 bg-down px-4 py-2 text-sm font-semibold text-white hover:bg-red-700"
+      className="flex w-full items-center justify-center gap-2 bg-down-solid px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
       data-testid="unread-alert"
     >
       <MessageCircle className="size-4 shrink-0" aria-hidden />

@@ -88,7 +88,7 @@ function RunView({ run, onBack }: { run: Backtest; onBack: () => void }) {
               : t('Running… {{progress}}%', { progress: run.progress })}
         </p>
         <div role="progressbar" aria-label={t('Backtest progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={run.progress} className="h-2 overflow-hidden rounded-full bg-panel-2">
-          <div className="h-full bg-brand transition-[width] duration-300" style={{ width: `${run.progress}%` }} />
+          <div className="h-full bg-brand-solid transition-[width] duration-300" style={{ width: `${run.progress}%` }} />
         </div>
       </div>
     );

@@ -116,7 +116,7 @@ export function EaPanel({ advisor, robot, onClose }: Props) {
           onClick={() => void submit(running ? 'stopped' : 'running')}
           className={cn('flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-medium', running ? 'border-up/50 bg-up/15 text-up' : 'border-line text-muted')}
         >
-          <span className={cn('size-2 rounded-full', running ? 'bg-up' : 'bg-muted')} aria-hidden />
+          <span className={cn('size-2 rounded-full', running ? 'bg-up-solid' : 'bg-muted')} aria-hidden />
           {running ? t('Running') : t('Stopped')}
         </button>
         <DropdownMenu.Root>

@@ -125,7 +125,7 @@ export function AddPairDialog() {
               onClick={() => setTab(id)}
               className={cn(
                 'flex shrink-0 items-center gap-1.5 rounded-md px-2.5 py-1.5 text-xs font-medium',
-                id === tab ? 'bg-brand text-white' : 'bg-panel-2 text-muted hover:text-fg',
+                id === tab ? 'bg-brand-solid text-white' : 'bg-panel-2 text-muted hover:text-fg',
               )}
             >
               {t(pairTabLabels[id])}

@@ -6,10 +6,10 @@ import { useFeedStatus } from '../hooks/use-price-feed';
 /** Each state's word (shown with `t()`) and dot. */
 const look = {
   // "Live" here is the prices' state, not the live (real-money) account kind.
-  connected: { text: null, dot: 'bg-up' },
+  connected: { text: null, dot: 'bg-up-solid' },
   connecting: { text: msg('Connecting'), dot: 'bg-warn animate-pulse' },
   disconnected: { text: msg('Offline'), dot: 'bg-muted' },
-  failed: { text: msg('Prices offline'), dot: 'bg-down' },
+  failed: { text: msg('Prices offline'), dot: 'bg-down-solid' },
   stalled: { text: msg('Prices delayed'), dot: 'bg-warn' },
 } as const;
 

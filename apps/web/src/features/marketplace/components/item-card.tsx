@@ -28,7 +28,7 @@ export function ItemCard({ item, owned, onPurchase }: { item: ExpertAdvisor; own
     <article aria-label={item.title} className="flex flex-col overflow-hidden rounded-xl border border-line bg-panel">
       <div className="relative">
         <img src={item.image} alt="" className="aspect-[5/3] w-full object-cover" loading="lazy" />
-        {owned && <span className="absolute start-2 top-2 rounded-full bg-up px-2 py-0.5 text-xs font-semibold text-white">{t('Owned')}</span>}
+        {owned && <span className="absolute start-2 top-2 rounded-full bg-up-solid px-2 py-0.5 text-xs font-semibold text-white">{t('Owned')}</span>}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h2 className="font-semibold">{item.title}</h2>

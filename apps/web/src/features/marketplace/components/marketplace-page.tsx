@@ -23,7 +23,7 @@ function Chips<T extends string>({ label, options, value, onChange }: { label: s
           type="button"
           aria-pressed={o.value === value}
           onClick={() => onChange(o.value)}
-          className={cn('rounded-full border px-3 py-1 text-sm', o.value === value ? 'border-brand bg-brand text-white' : 'border-line text-muted hover:text-fg')}
+          className={cn('rounded-full border px-3 py-1 text-sm', o.value === value ? 'border-brand bg-brand-solid text-white' : 'border-line text-muted hover:text-fg')}
         >
           {t(o.label)}
         </button>

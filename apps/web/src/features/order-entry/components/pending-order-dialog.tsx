@@ -15,7 +15,7 @@ import { useOrderForm } from '../stores/order-form-store';
 type Mode = 'current' | 'price';
 
 const toggle = (active: boolean) =>
-  cn('flex-1 rounded px-3 py-1.5 text-sm font-medium', active ? 'bg-brand text-white' : 'text-muted hover:text-fg');
+  cn('flex-1 rounded px-3 py-1.5 text-sm font-medium', active ? 'bg-brand-solid text-white' : 'text-muted hover:text-fg');
 
 /** The order kinds as the hint names them (shown with `t()`). */
 const kindNames: Record<OrderKind, string> = { market: msg('market'), limit: msg('limit'), stop: msg('stop') };

@@ -36,7 +36,7 @@ export function PriceButtons({ onTrade, busy, className }: PriceButtonsProps) {
       aria-keyshortcuts={side === 'buy' ? 'B' : 'S'}
       className={cn(
         'flex h-10 min-w-0 flex-1 flex-col items-center justify-center rounded-md px-3 leading-tight text-white transition-colors disabled:opacity-60 md:w-32 md:flex-none',
-        side === 'buy' ? 'bg-up hover:bg-green-700' : 'bg-down hover:bg-red-700',
+        side === 'buy' ? 'bg-up-solid hover:bg-green-800' : 'bg-down-solid hover:bg-red-800',
       )}
     >
       <span className="flex items-center gap-1 text-[10px] font-semibold tracking-wider">

@@ -67,7 +67,7 @@ export function CalculatorForm({ quote, units, leverage, conversion, currency }:
       <div role="radiogroup" aria-label={t('Order side')} className="flex gap-1 rounded-md border border-line bg-panel-2 p-1">
         {(['buy', 'sell'] as const).map((s) => (
           <RadioChoice key={s} name="order-side" checked={side === s} onChange={() => switchSide(s)}
-            className={cn('flex-1 rounded px-3 py-1.5 text-sm font-semibold uppercase', side === s ? (s === 'buy' ? 'bg-up text-white' : 'bg-down text-white') : 'text-muted')}
+            className={cn('flex-1 rounded px-3 py-1.5 text-sm font-semibold uppercase', side === s ? (s === 'buy' ? 'bg-up-solid text-white' : 'bg-down-solid text-white') : 'text-muted')}
           >
             {s === 'buy' ? t('buy') : t('sell')}
           </RadioChoice>

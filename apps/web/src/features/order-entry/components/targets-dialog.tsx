@@ -23,7 +23,7 @@ import {
 import { useOrderForm } from '../stores/order-form-store';
 
 const chip = (active: boolean) =>
-  cn('flex-1 rounded px-2 py-1.5 text-xs font-semibold', active ? 'bg-brand text-white' : 'border border-line text-muted hover:text-fg');
+  cn('flex-1 rounded px-2 py-1.5 text-xs font-semibold', active ? 'bg-brand-solid text-white' : 'border border-line text-muted hover:text-fg');
 const levelText = (n: number | null | undefined) => (n == null ? '' : n.toFixed(TARGET_DECIMALS));
 /** The presets' names (as `presetLabels` has them), shown with `t()`. */
 const presetNames: Record<TargetPreset, string> = { default: msg('Default'), conservative: msg('Conservative'), aggressive: msg('Aggressive') };
@@ -85,7 +85,7 @@ function TargetsForm({ quote, onDone }: { quote: BidAsk; onDone: () => void }) {
       <div role="radiogroup" aria-label={t('Order side')} className="flex gap-1 rounded-md border border-line bg-panel-2 p-1">
         {(['buy', 'sell'] as const).map((s) => (
           <RadioChoice key={s} name="order-side" checked={side === s} onChange={() => switchSide(s)}
-            className={cn('flex-1 rounded px-3 py-1.5 text-sm font-semibold', side === s ? (s === 'buy' ? 'bg-up text-white' : 'bg-down text-white') : 'text-muted hover:text-fg')}
+            className={cn('flex-1 rounded px-3 py-1.5 text-sm font-semibold', side === s ? (s === 'buy' ? 'bg-up-solid text-white' : 'bg-down-solid text-white') : 'text-muted hover:text-fg')}
           >
             {s === 'buy' ? t('For BUY') : t('For SELL')}
           </RadioChoice>

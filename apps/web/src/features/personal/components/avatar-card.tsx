@@ -30,7 +30,7 @@ export function AvatarCard({ profile }: { profile: Profile }) {
 
   return (
     <section className="flex flex-wrap items-center gap-4 rounded-xl border border-line bg-panel p-4 sm:p-5" aria-label={t('Photo')}>
-      <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand text-2xl font-semibold text-white">
+      <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-solid text-2xl font-semibold text-white">
         <AvatarImage src={profile.avatar} alt={name} className="size-full object-cover" fallback={initials(name)} />
       </div>
       <div className="min-w-0 flex-1">

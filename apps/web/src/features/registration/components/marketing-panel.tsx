@@ -25,7 +25,7 @@ export function RatingLine() {
       <span className="font-semibold">{t('Excellent')}</span>
       <span className="flex gap-0.5" role="img" aria-label={t('Rated {{rating}} out of {{max}}', { rating: formatNumber(4.8), max: formatNumber(5) })}>
         {stars.map((n) => (
-          <span key={n} className="flex size-5 items-center justify-center rounded-[3px] bg-up">
+          <span key={n} className="flex size-5 items-center justify-center rounded-[3px] bg-up-solid">
             <Star className="size-3.5 fill-white text-white" aria-hidden />
           </span>
         ))}

@@ -15,12 +15,12 @@ export function StepProgress({ current }: { current: number }) {
         const active = i === current;
         return (
           <li key={label} aria-current={active ? 'step' : undefined} className="flex flex-col gap-2">
-            <span className={cn('h-1.5 rounded-full', done || active ? 'bg-brand' : 'bg-line')} />
+            <span className={cn('h-1.5 rounded-full', done || active ? 'bg-brand-solid' : 'bg-line')} />
             <span className={cn('flex items-center gap-1.5 text-xs font-medium sm:text-sm', active ? 'text-fg' : 'text-muted')}>
               <span
                 className={cn(
                   'hidden size-5 items-center justify-center rounded-full text-[11px] font-semibold sm:flex',
-                  done ? 'bg-brand text-white' : active ? 'border border-brand text-brand' : 'border border-line text-muted',
+                  done ? 'bg-brand-solid text-white' : active ? 'border border-brand text-brand' : 'border border-line text-muted',
                 )}
                 aria-hidden
               >

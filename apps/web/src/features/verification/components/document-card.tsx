@@ -19,7 +19,7 @@ function UploadProgress({ percent }: { percent: number }) {
         <span>{percent}%</span>
       </div>
       <div role="progressbar" aria-label={t('Upload progress')} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} className="h-1.5 overflow-hidden rounded-full bg-panel-2">
-        <div className="h-full rounded-full bg-brand transition-[width]" style={{ width: `${percent}%` }} />
+        <div className="h-full rounded-full bg-brand-solid transition-[width]" style={{ width: `${percent}%` }} />
       </div>
     </div>
   );

@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import type { Config } from '../../src/config.ts';
+import { hashPassword } from '../../src/lib/tokens.ts';
+import { createUser } from '../../src/modules/auth/auth.service.ts';
+import { tradingRuntime } from '../../src/modules/trading/trading-runtime.ts';
+import { startServer } from '../../src/server.ts';
+import { apiCall, type ApiCall } from './test-server.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+/** A TCP port nothing listens on now. */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+export type ChildServer = { child: ChildProcess; output: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }> };
+
+/** The real server (`main.ts`) in a process of its own, with `env` over this one's; its output is kept. */
+export function startChild(env: Record<string, string>): ChildServer {
+  let output = '';
+  const child = spawn(process.execPath, ['apps/server/src/main.ts'], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal, at: performance.now() })),
+  );
+  return { child, output: () => output, exited };
+}
+
+/** Waits until the server answers, or fails with what it printed. */
+export async function waitReady(call: ApiCall, output: () => string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await call('GET', '/settings').then((r) => r.status === 200, () => false);
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * Active customers with a session each, and the EUR/USD instrument, made by an in-process server on
+ * the database a child server will use; it is closed before the child starts.
+ */
+export async function prepareCustomers(config: Config, count: number, prefix: string, password: string) {
+  const server = await startServer(config, { logger: false });
+  try {
+    const call = apiCall(server.url);
+    const passwordHash = await hashPassword(password);
+    const customers: { id: number; token: string }[] = [];
+    for (let i = 0; i < count; i++) {
+      const email = `${prefix}.${i}.${Date.now()}@example.com`;
+      const user = await createUser(server.ctx, { email, passwordHash, firstName: 'Test', lastName: 'Client', username: `${prefix}${i}`, role: 'customer', status: 'active' });
+      const login = await call('POST', '/auth/login', { body: { email, password } });
+      customers.push({ id: user.id, token: login.body.data.token });
+    }
+    const eurusd = await tradingRuntime(server.ctx).catalog.pair('EUR', 'USD');
+    if (!eurusd) throw new Error('EUR/USD is not in the catalogue');
+    return { customers, asset: { id: eurusd.id, symbol: eurusd.symbol, name: eurusd.name } };
+  } finally {
+    await server.close();
+  }
+}
