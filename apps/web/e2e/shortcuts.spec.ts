@@ -48,6 +48,11 @@ test('keyboard shortcuts trade, switch instruments and panels, close the focused
   // Back to Bitcoin, which trades every day of the week.
   await page.keyboard.press(']');
   await expect(tab(page, 'BTC/USD')).toHaveAttribute('aria-selected', 'true');
+  // Delete closes the focused pair tab.
+  await tab(page, 'EUR/USD').focus();
+  await page.keyboard.press('Delete');
+  await expect(tab(page, 'EUR/USD')).toHaveCount(0);
+  await expect(tab(page, 'BTC/USD')).toHaveAttribute('aria-selected', 'true');
 
   // B buys and S sells, through the same path as the buttons.
   await page.keyboard.press('b');

@@ -109,7 +109,7 @@ export function MessageList({ messages, ownId, loading, hasOlder, loadingOlder, 
 
   return (
     <div className="relative min-h-0 flex-1">
-      <div ref={scrollRef} onScroll={onScroll} className="absolute inset-0 overflow-y-auto overscroll-contain [overflow-anchor:none]" data-testid="chat-scroll" aria-live="polite">
+      <div ref={scrollRef} onScroll={onScroll} className="absolute inset-0 overflow-y-auto overscroll-contain [overflow-anchor:none]" data-testid="chat-scroll" aria-live="polite" tabIndex={0}>
         {loading ? (
           <div className="flex h-full items-center justify-center">
             <Spinner label={t('Loading messages')} />

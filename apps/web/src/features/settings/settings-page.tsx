@@ -126,7 +126,7 @@ function SettingsForm({ saved }: { saved: FormSettings }) {
       <SettingsSection title={t('Security')}>
         <p className="text-sm text-muted">
           {securityBefore}
-          <Link to="/main/personal" className="text-brand hover:underline">
+          <Link to="/main/personal" className="text-brand underline">
             {t('Personal Details')}
           </Link>
           {securityAfter}

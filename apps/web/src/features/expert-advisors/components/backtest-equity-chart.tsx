@@ -8,7 +8,7 @@ import { chartOptions } from '@/lib/chart-theme';
 /** The run's equity over time as a line, in the app's chart theme. */
 export function BacktestEquityChart({ equity }: { equity: BacktestReport['equity'] }) {
   const { t } = useTranslation();
-  const container = useRef<HTMLDivElement>(null);
+  const container = useRef<HTMLElement>(null);
   const colors = useChartColors();
   useEffect(() => {
     const el = container.current;
@@ -19,5 +19,6 @@ export function BacktestEquityChart({ equity }: { equity: BacktestReport['equity
     chart.timeScale().fitContent();
     return () => chart.remove();
   }, [equity, colors]);
-  return <div ref={container} className="h-56 w-full overflow-hidden rounded-lg border border-line" role="img" aria-label={t('Equity curve')} />;
+  // A figure, not an image: the chart library puts its attribution link inside.
+  return <figure ref={container} className="h-56 w-full overflow-hidden rounded-lg border border-line" aria-label={t('Equity curve')} />;
 }

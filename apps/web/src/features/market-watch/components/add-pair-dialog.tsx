@@ -40,7 +40,9 @@ const PairRow = memo(function PairRow({ asset, starred, onPick }: { asset: Asset
       >
         <Star className={cn('size-4', starred ? 'fill-warn text-warn' : 'text-muted')} aria-hidden />
       </button>
-      <button type="button" onClick={() => onPick(asset)} aria-label={t('Open {{symbol}}', { symbol: label })} className="flex h-full min-w-0 flex-1 items-center gap-3 text-start">
+      <button type="button" onClick={() => onPick(asset)} className="flex h-full min-w-0 flex-1 items-center gap-3 text-start">
+        {/* Named "Open" and then what it shows (WCAG 2.5.3, label in name). */}
+        <span className="sr-only">{t('Open', { context: 'action' })}</span>
         <span className="min-w-0 flex-1">
           <span className="block truncate font-medium">{label}</span>
           <span className="block truncate text-xs text-muted">{asset.name}</span>

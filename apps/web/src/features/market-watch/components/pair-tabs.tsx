@@ -15,28 +15,43 @@ export function PairTabs({ className }: { className?: string }) {
   const { selectPair, removePair } = assetStore.getState();
   const activeAsset = findPair(assets, active);
   return (
-    <div role="tablist" data-shortcut="pairs" aria-label={t('Open pairs')} className={cn('flex min-w-0 items-center gap-1 overflow-x-auto', className)}>
-      {pairs.map((pair) => {
-        const selected = pair === active;
-        return (
-          <div
-            key={pair}
-            className={cn(
-              'flex h-8 shrink-0 items-center rounded-md border text-xs font-medium',
-              selected ? 'border-brand bg-brand/15 text-fg' : 'border-line text-muted hover:text-fg',
-            )}
-          >
-            <button type="button" role="tab" aria-selected={selected} onClick={() => selectPair(pair)} className="h-full pe-1 ps-2.5">
-              {pair}
-            </button>
-            {pairs.length > 1 && (
-              <button type="button" onClick={() => removePair(pair)} aria-label={t('Close {{symbol}}', { symbol: pair })} className="me-1 rounded p-0.5 hover:bg-line">
-                <X className="size-3" aria-hidden />
+    <div className={cn('flex min-w-0 items-center gap-1', className)}>
+      {/* Only tabs inside the tab list: a chip's close button is for the mouse, Delete closes the focused tab. */}
+      <div role="tablist" data-shortcut="pairs" aria-label={t('Open pairs')} className="flex min-w-0 items-center gap-1 overflow-x-auto">
+        {pairs.map((pair) => {
+          const selected = pair === active;
+          const closable = pairs.length > 1;
+          return (
+            <div
+              key={pair}
+              role="presentation"
+              className={cn(
+                'flex h-8 shrink-0 items-center rounded-md border text-xs font-medium',
+                selected ? 'border-brand bg-brand/15 text-fg' : 'border-line text-muted hover:text-fg',
+              )}
+            >
+              <button
+                type="button"
+                role="tab"
+                aria-selected={selected}
+                aria-keyshortcuts={closable ? 'Delete' : undefined}
+                onClick={() => selectPair(pair)}
+                onKeyDown={(event) => {
+                  if (closable && (event.key === 'Delete' || event.key === 'Backspace')) removePair(pair);
+                }}
+                className="h-full pe-1 ps-2.5"
+              >
+                {pair}
               </button>
-            )}
-          </div>
-        );
-      })}
+              {closable && (
+                <button type="button" tabIndex={-1} aria-hidden onClick={() => removePair(pair)} title={t('Close {{symbol}}', { symbol: pair })} className="me-1 rounded p-0.5 hover:bg-line">
+                  <X className="size-3" aria-hidden />
+                </button>
+              )}
+            </div>
+          );
+        })}
+      </div>
       {activeAsset && (
         <button
           type="button"

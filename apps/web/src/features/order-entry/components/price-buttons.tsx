@@ -30,7 +30,8 @@ export function PriceButtons({ onTrade, busy, className }: PriceButtonsProps) {
       type="button"
       onClick={() => onTrade?.(side)}
       disabled={!asset || busy}
-      aria-label={t('{{side}} {{symbol}} at {{price}}', { side: label, symbol: asset?.symbol_display ?? '', price: quote }).replace(/\s+/g, ' ')}
+      // Named by what it shows (WCAG 2.5.3, label in name), then the instrument's code.
+      aria-label={`${busy ? t('Processing...') : label} ${quote} · ${asset?.symbol_display ?? ''}`}
       data-testid={`${side}-button`}
       data-shortcut={side}
       aria-keyshortcuts={side === 'buy' ? 'B' : 'S'}
