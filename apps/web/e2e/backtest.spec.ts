@@ -34,7 +34,7 @@ test('runs a backtest and reads its report', async ({ page, baseURL }) => {
     await expect(report.locator('dt').getByText(label, { exact: true })).toBeVisible();
   }
   await expect(report.getByText(/Sharpe ratio from daily returns/)).toBeVisible();
-  await expect(report.getByRole('img', { name: 'Equity curve' }).locator('canvas').first()).toBeVisible();
+  await expect(report.getByRole('figure', { name: 'Equity curve' }).locator('canvas').first()).toBeVisible();
   const trades = report.getByRole('table', { name: 'Trades of the backtest' });
   await expect(trades.getByRole('row').nth(1)).toBeVisible();
   // The run is on the instrument picked: EUR/USD prices, not the room's BTC/USD.

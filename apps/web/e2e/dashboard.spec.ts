@@ -37,7 +37,7 @@ test('a customer with activity sees the balance chart, realised P&L from the led
   await expect(page.getByLabel('Profit and loss')).toContainText(`Lifetime realised P&L${money(ledger.data.pnl_lifetime)}`);
   await expect(page.getByLabel('Profit and loss')).toContainText(`Today's realised P&L${money(ledger.data.pnl_today)}`);
   await expect(page.getByLabel('Profit and loss')).toContainText('Open positions0');
-  const chart = region(page, 'Performance').getByRole('img', { name: 'Balance and equity over time' });
+  const chart = region(page, 'Performance').getByRole('figure', { name: 'Balance and equity over time' });
   await expect(chart).toHaveAttribute('data-points', String(ledger.data.points.length));
   // The equity snapshot job may add a point between the fetch above and the page's own.
   const equityPoints = Number(await chart.getAttribute('data-equity-points'));

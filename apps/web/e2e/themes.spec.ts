@@ -168,7 +168,7 @@ test.describe('on a device set to light', () => {
     await signIn(page, user);
     await page.goto('/main/dashboard');
     await expect(page.getByRole('heading', { name: `Welcome, ${user.firstName}` })).toBeVisible();
-    await expect(page.getByRole('img', { name: /Balance/ })).toBeVisible();
+    await expect(page.getByRole('figure', { name: /Balance/ })).toBeVisible();
     await screenshots(page, 'light-dashboard');
     await page.goto('/main/accounts');
     await expect(page.getByRole('heading', { name: 'Accounts', exact: true })).toBeVisible();

@@ -19,7 +19,7 @@ const variables: Record<keyof ChartColors, string> = {
 };
 
 /** The SPEC's dark look, for where no document is styled (unit tests, a stylesheet not yet loaded). */
-const darkFallback: ChartColors = { bg: '#0b1220', grid: '#16213a', text: MUTED_FALLBACK, line: '#22304d', up: '#16a34a', down: '#ef5350', brand: '#0ea5e9', warn: '#f59e0b' };
+const darkFallback: ChartColors = { bg: '#0b1220', grid: '#16213a', text: MUTED_FALLBACK, line: '#22304d', up: '#22c55e', down: '#f87171', brand: '#0ea5e9', warn: '#f59e0b' };
 
 /** The chart colours of the theme on the document now (the canvas cannot read CSS variables itself). */
 export function readChartColors(root: HTMLElement | null = typeof document === 'undefined' ? null : document.documentElement): ChartColors {

@@ -16,7 +16,7 @@ function AttachmentView({ attachment, own }: { attachment: ChatAttachment; own: 
         <a
           href={attachment.download_url}
           download={attachment.file_name}
-          className={cn('inline-flex items-center gap-1 text-xs underline-offset-2 hover:underline', own ? 'text-white/80' : 'text-muted')}
+          className={cn('inline-flex items-center gap-1 text-xs underline-offset-2 hover:underline', own ? 'text-white' : 'text-muted')}
         >
           <Download className="size-3" aria-hidden /> {t('Download {{name}}', { name: attachment.file_name })}
         </a>

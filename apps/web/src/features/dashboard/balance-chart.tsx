@@ -19,7 +19,7 @@ type Props = {
 /** The balance at the end of each day as an area and the equity as a line over it, in the app's chart theme. */
 export function BalanceChart({ points, equityPoints, equityNow }: Props) {
   const { t } = useTranslation();
-  const container = useRef<HTMLDivElement>(null);
+  const container = useRef<HTMLElement>(null);
   const colors = useChartColors();
   useEffect(() => {
     const el = container.current;
@@ -49,10 +49,10 @@ export function BalanceChart({ points, equityPoints, equityNow }: Props) {
     return () => chart.remove();
   }, [points, equityPoints, equityNow, colors]);
   return (
-    <div
+    // A figure, not an image: the chart library puts its attribution link inside.
+    <figure
       ref={container}
       className="h-56 w-full overflow-hidden rounded-lg sm:h-64"
-      role="img"
       aria-label={t('Balance and equity over time')}
       data-points={points.length}
       data-equity-points={equityPoints.length}

@@ -3,6 +3,7 @@ import { WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import type { LanguageCode } from '@bourse/contract';
 import { useTheme } from '@/stores/theme-store';
 
 const EMBED_BASE = 'https://s3.tradingview.com/external-embedding/';
@@ -65,9 +66,13 @@ export function TradingViewWidget({ script, config, loadingText, offlineTitle, o
   );
 }
 
-/** SPEC §2 Calendar panel: TradingView's economic calendar, in the app's theme. */
+/** TradingView's names for the app's languages; English is the SPEC's "en". */
+const widgetLocales: Record<LanguageCode, string> = { en: 'en', es: 'es', fr: 'fr', de: 'de_DE', pt: 'pt', ar: 'ar_AE' };
+const widgetLocale = (language: string) => widgetLocales[language as LanguageCode] ?? 'en';
+
+/** SPEC §2 Calendar panel: TradingView's economic calendar, in the app's theme and language. */
 export function CalendarPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const colorTheme = useTheme((s) => s.theme);
   return (
     <TradingViewWidget
@@ -75,14 +80,14 @@ export function CalendarPanel() {
       loadingText={t('Loading economic calendar...')}
       offlineTitle={t('Economic calendar is offline')}
       offlineText={t('The economic calendar is provided by TradingView and could not be loaded. Check your internet connection.')}
-      config={{ colorTheme, isTransparent: true, width: '100%', height: '100%', locale: 'en', importanceFilter: '-1,0,1' }}
+      config={{ colorTheme, isTransparent: true, width: '100%', height: '100%', locale: widgetLocale(i18n.language), importanceFilter: '-1,0,1' }}
     />
   );
 }
 
-/** SPEC §2 Market News panel: TradingView's news timeline, in the app's theme. */
+/** SPEC §2 Market News panel: TradingView's news timeline, in the app's theme and language. */
 export function NewsPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const colorTheme = useTheme((s) => s.theme);
   return (
     <TradingViewWidget
@@ -90,7 +95,7 @@ export function NewsPanel() {
       loadingText={t('Loading market news...')}
       offlineTitle={t('Market news is offline')}
       offlineText={t('Market news is provided by TradingView and could not be loaded. Check your internet connection.')}
-      config={{ feedMode: 'all_symbols', colorTheme, isTransparent: true, displayMode: 'regular', width: '100%', height: '100%', locale: 'en' }}
+      config={{ feedMode: 'all_symbols', colorTheme, isTransparent: true, displayMode: 'regular', width: '100%', height: '100%', locale: widgetLocale(i18n.language) }}
     />
   );
 }
