@@ -6,6 +6,7 @@ import { DEFAULT_PLAN_LABEL } from '@/config/constants';
 import { AccountPlansDialog } from '@/features/plans/components/account-plans-dialog';
 import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/cn';
+import { readableTextOn } from '@/lib/readable-text';
 import { useSelectedAccount, useSession } from '@/stores/session-store';
 import { useTranslation } from 'react-i18next';
 import { msg } from '@/i18n/i18n';
@@ -30,8 +31,8 @@ export function AccountMenu({ className, planFallback = DEFAULT_PLAN_LABEL }: { 
         <button
           type="button"
           onClick={() => setPlansOpen(true)}
-          className="shrink-0 rounded px-1.5 py-0.5 text-[10px] font-bold uppercase tracking-wider text-white hover:opacity-90"
-          style={{ background: user.account_type.color }}
+          className="shrink-0 rounded px-1.5 py-0.5 text-[10px] font-bold uppercase tracking-wider hover:opacity-90"
+          style={{ background: user.account_type.color, color: readableTextOn(user.account_type.color) }}
           aria-label={t('Plan: {{plan}}. Compare plans', { plan: user.account_type.title || planFallback })}
           data-testid="plan-badge"
         >

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 export type SideNavItem = { label: string; to: string; Icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>; badge?: number };
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn('flex items-center gap-3 rounded-lg px-3 py-2 text-sm transition-colors', isActive ? 'bg-brand/15 text-brand' : 'text-muted hover:bg-panel-2 hover:text-fg');
+  cn('flex items-center gap-3 rounded-lg px-3 py-2 text-sm transition-colors', isActive ? 'bg-brand/15 text-fg' : 'text-muted hover:bg-panel-2 hover:text-fg');
 
 /** A vertical list of section links, the active one highlighted (client area and back office). */
 export function SideNav({ items, label, onNavigate }: { items: readonly SideNavItem[]; label: string; onNavigate?: () => void }) {

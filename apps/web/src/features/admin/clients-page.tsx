@@ -46,7 +46,7 @@ function Filters({ searchText, onSearch, status, onStatus }: { searchText: strin
             onClick={() => onStatus(chip.value)}
             className={cn(
               'h-9 shrink-0 rounded-full border px-3.5 text-sm transition-colors',
-              status === chip.value ? 'border-brand bg-brand/15 text-brand' : 'border-line text-muted hover:bg-panel-2 hover:text-fg',
+              status === chip.value ? 'border-brand bg-brand/15 text-fg' : 'border-line text-muted hover:bg-panel-2 hover:text-fg',
             )}
           >
             {t(chip.label)}

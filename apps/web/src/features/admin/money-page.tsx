@@ -44,7 +44,7 @@ function StatusFilter({ value, onChange }: { value: MoneyFilter; onChange: (v: M
           onClick={() => onChange(f.value)}
           className={cn(
             'h-9 shrink-0 rounded-full border px-3.5 text-sm transition-colors',
-            value === f.value ? 'border-brand bg-brand/15 text-brand' : 'border-line text-muted hover:bg-panel-2 hover:text-fg',
+            value === f.value ? 'border-brand bg-brand/15 text-fg' : 'border-line text-muted hover:bg-panel-2 hover:text-fg',
           )}
         >
           {t(f.label)}

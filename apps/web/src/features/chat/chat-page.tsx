@@ -20,7 +20,7 @@ export function ChatPage() {
   return (
     <section className="-m-4 flex h-[calc(100%+2rem)] min-h-80 flex-col overflow-hidden bg-panel md:m-0 md:h-full md:rounded-xl md:border md:border-line">
       <header className="flex items-center gap-3 border-b border-line px-4 py-3">
-        <span className="flex size-10 items-center justify-center rounded-full bg-brand/15 text-brand">
+        <span className="flex size-10 items-center justify-center rounded-full bg-brand/15 text-fg">
           <Headset className="size-5" aria-hidden />
         </span>
         <div className="min-w-0 flex-1">

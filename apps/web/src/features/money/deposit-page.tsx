@@ -15,7 +15,7 @@ import { LoadError } from '@/components/load-error';
 
 function MethodTabs({ active }: { active: CryptoSlug | 'card' }) {
   const { t } = useTranslation();
-  const tab = (on: boolean) => cn('shrink-0 rounded-md px-3 py-2 text-sm font-medium', on ? 'bg-brand/15 text-brand' : 'text-muted hover:bg-panel-2 hover:text-fg');
+  const tab = (on: boolean) => cn('shrink-0 rounded-md px-3 py-2 text-sm font-medium', on ? 'bg-brand/15 text-fg' : 'text-muted hover:bg-panel-2 hover:text-fg');
   return (
     <nav aria-label={t('Deposit method')} className="mb-5 flex gap-1 overflow-x-auto rounded-lg border border-line bg-panel p-1">
       {cryptoCoins.map((c) => (

@@ -69,7 +69,7 @@ function MoveForm({ view }: { view: SavingsView }) {
         <legend className="mb-1.5 text-sm font-medium">{t('Direction')}</legend>
         <div className="grid grid-cols-2 gap-1 rounded-lg border border-line bg-panel-2 p-1">
           {(['deposit', 'withdraw'] as const).map((w) => (
-            <RadioChoice key={w} name="way" checked={way === w} onChange={() => setWay(w)} className={cn('rounded-md py-2 text-sm font-medium', way === w ? 'bg-brand/20 text-brand' : 'text-muted')}>
+            <RadioChoice key={w} name="way" checked={way === w} onChange={() => setWay(w)} className={cn('rounded-md py-2 text-sm font-medium', way === w ? 'bg-brand/20 text-fg' : 'text-muted')}>
               {w === 'deposit' ? t('Into savings') : t('Back to trading')}
             </RadioChoice>
           ))}

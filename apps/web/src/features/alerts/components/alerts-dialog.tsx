@@ -16,7 +16,7 @@ import { type AlertTarget, useAlertEditor } from '../stores/alert-editor-store';
 const statusClass: Record<Alert['status'], string> = {
   active: 'bg-up/15 text-up',
   paused: 'bg-line text-muted',
-  triggered: 'bg-brand/15 text-brand',
+  triggered: 'bg-brand/15 text-fg',
   cancelled: 'bg-down/15 text-down',
 };
 

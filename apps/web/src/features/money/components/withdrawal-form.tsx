@@ -78,7 +78,7 @@ export function WithdrawalForm({ accounts }: { accounts: TradingAccount[] }) {
         <legend className="mb-1.5 text-sm font-medium text-fg/90">{t('Send to')}</legend>
         <div className="grid grid-cols-2 gap-1 rounded-lg border border-line bg-panel-2 p-1">
           {(['bank', 'crypto'] as const).map((m) => (
-            <RadioChoice key={m} name="method" checked={method === m} onChange={() => choose(m)} className={cn('rounded-md py-2 text-sm font-medium', method === m ? 'bg-brand/20 text-brand' : 'text-muted')}>
+            <RadioChoice key={m} name="method" checked={method === m} onChange={() => choose(m)} className={cn('rounded-md py-2 text-sm font-medium', method === m ? 'bg-brand/20 text-fg' : 'text-muted')}>
               {m === 'bank' ? t('Bank account') : t('Crypto address')}
             </RadioChoice>
           ))}

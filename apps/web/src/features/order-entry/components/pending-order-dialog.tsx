@@ -118,6 +118,8 @@ export function PendingOrderDialog({ quote }: { quote: BidAsk | null }) {
         type="button"
         onClick={() => setOpen(true)}
         disabled={!quote}
+        // Named by what it shows, then what it is (WCAG 2.5.3, label in name).
+        aria-label={`${pendingPrice === null ? t('Current') : pendingPrice.toFixed(PENDING_DECIMALS)} · ${t('Entry price')}`}
         data-testid="pending-button"
         className={cn(
           'flex h-10 min-w-10 shrink-0 items-center justify-center gap-1.5 rounded-md border px-2 text-[11px] font-semibold',
@@ -125,7 +127,6 @@ export function PendingOrderDialog({ quote }: { quote: BidAsk | null }) {
         )}
       >
         <Clock className="size-3.5" aria-hidden />
-        <span className="sr-only">{t('Entry price')}</span>
         {/* On a phone an unset choice shows as the icon alone, leaving room for the volume. */}
         <span className={cn('font-mono tabular-nums', pendingPrice === null && 'sr-only sm:not-sr-only')}>
           {pendingPrice === null ? t('Current') : pendingPrice.toFixed(PENDING_DECIMALS)}

@@ -30,8 +30,6 @@ export function PriceButtons({ onTrade, busy, className }: PriceButtonsProps) {
       type="button"
       onClick={() => onTrade?.(side)}
       disabled={!asset || busy}
-      // Named by what it shows (WCAG 2.5.3, label in name), then the instrument's code.
-      aria-label={`${busy ? t('Processing...') : label} ${quote} · ${asset?.symbol_display ?? ''}`}
       data-testid={`${side}-button`}
       data-shortcut={side}
       aria-keyshortcuts={side === 'buy' ? 'B' : 'S'}
@@ -44,9 +42,11 @@ export function PriceButtons({ onTrade, busy, className }: PriceButtonsProps) {
         {busy && <Loader2 className="size-3 animate-spin" aria-hidden />}
         {busy ? t('Processing...') : label}
       </span>
-      <PriceFlash flash={tick?.flash ?? 0} testId={`${side}-price`} className="px-1 font-mono text-sm font-semibold tabular-nums">
+      <PriceFlash flash={tick?.flash ?? 0} testId={`${side}-price`} className="flash-solid px-1 font-mono text-sm font-semibold tabular-nums">
         {quote}
       </PriceFlash>
+      {/* Named by what it shows, then the instrument (WCAG 2.5.3, label in name). */}
+      <span className="sr-only">{asset?.symbol_display}</span>
     </button>
   );
   return (

@@ -130,11 +130,11 @@ export function TargetsDialog({ quote }: { quote: BidAsk | null }) {
     : 'TP/SL';
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} disabled={!quote} data-testid="targets-button"
+      {/* Named by what it shows, then what it is (WCAG 2.5.3, label in name). */}
+      <button type="button" onClick={() => setOpen(true)} disabled={!quote} aria-label={`${label} · ${t('Take profit and stop loss')}`} data-testid="targets-button"
         className={cn('flex h-10 min-w-10 shrink items-center justify-center gap-1.5 rounded-md border px-2 text-[11px] font-semibold', armed ? 'border-warn text-warn' : 'border-line text-muted hover:text-fg')}
       >
         <Target className="size-3.5 shrink-0" aria-hidden />
-        <span className="sr-only">{t('Take profit and stop loss')}</span>
         <span className={cn('truncate font-mono tabular-nums', !armed && 'sr-only sm:not-sr-only')}>{label}</span>
       </button>
       {quote && (

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { readableTextOn } from '@/lib/readable-text';
 import { useSession } from '@/stores/session-store';
 import { usePlans, useRequestPlan } from '../api/plans';
 
@@ -22,7 +23,7 @@ function PlanHead({ plan, current }: { plan: Plan; current: boolean }) {
   return (
     <th scope="col" className="min-w-18 px-1 pb-3 align-bottom sm:px-3">
       {plan.title === 'Pro' && <span className="mb-1 block text-[10px] font-bold uppercase tracking-wider text-brand">{t('Recommended')}</span>}
-      <span className="inline-block rounded px-2 py-0.5 text-xs font-bold uppercase tracking-wider text-white" style={{ background: plan.color }}>
+      <span className="inline-block rounded px-2 py-0.5 text-xs font-bold uppercase tracking-wider" style={{ background: plan.color, color: readableTextOn(plan.color) }}>
         {plan.title}
       </span>
       {current && <span className="mt-1 block text-xs font-medium text-up">{t('Current')}</span>}

@@ -23,7 +23,7 @@ export function LeftRail({ openPanel, onToggle }: { openPanel: string | null; on
             title={t(label)}
             className={cn(
               'flex w-10 flex-col items-center gap-0.5 rounded-md py-1.5 text-[9px] leading-tight md:w-14',
-              highlighted ? 'bg-brand/15 text-brand' : 'text-muted hover:bg-panel-2 hover:text-fg',
+              highlighted ? 'bg-brand/15 text-fg' : 'text-muted hover:bg-panel-2 hover:text-fg',
             )}
           >
             <Icon className="size-5" aria-hidden />

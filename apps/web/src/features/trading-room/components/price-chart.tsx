@@ -115,7 +115,7 @@ export function PriceChart({ className }: { className?: string }) {
               type="button"
               aria-pressed={frame === tf}
               onClick={() => setTf(frame)}
-              className={cn('rounded px-2 py-1 text-xs font-medium', frame === tf ? 'bg-brand/20 text-brand' : 'text-muted hover:bg-panel-2 hover:text-fg')}
+              className={cn('rounded px-2 py-1 text-xs font-medium', frame === tf ? 'bg-brand/20 text-fg' : 'text-muted hover:bg-panel-2 hover:text-fg')}
             >
               {frame}
             </button>
