@@ -141,7 +141,7 @@ test('buys and sells from the top bar, follows live P&L, closes with confirmatio
   await screenshots(page, 'trading-room-history');
 });
 
-test('take-profit and stop-loss move on the chart by drag or by keys, each after a confirmation', async ({ page, baseURL }) => {
+test('the chart shows the bar under the crosshair, and take-profit and stop-loss move on it by drag or by keys, each after a confirmation', async ({ page, baseURL }) => {
   const user = await newCustomer(baseURL!);
   const token = await login(baseURL!, user);
   const btc = (await apiCall<{ data: Asset[] }>(baseURL!, 'GET', '/assets', { token })).data.find((a) => a.symbol === 'BTCUSD')!;
@@ -149,6 +149,11 @@ test('take-profit and stop-loss move on the chart by drag or by keys, each after
   const body = { type: 'buy', id: btc.asset_id, volume: 0.01, opening_price: btc.buy_price, take_profit: Math.round(btc.buy_price * 1.003), stop_loss: Math.round(btc.buy_price * 0.997) };
   const position = (await apiCall<{ data: Trade }>(baseURL!, 'POST', '/trades/store', { token, body })).data;
   await openRoom(page, user);
+
+  // The crosshair shows the open, high, low and close of the bar under it.
+  const area = (await page.getByTestId('price-chart').boundingBox())!;
+  await page.mouse.move(area.x + area.width / 3, area.y + area.height / 2);
+  await expect(page.getByTestId('ohlc')).toHaveText(/^O \d+\.\d+\s+H \d+\.\d+\s+L \d+\.\d+\s+C \d+\.\d+$/);
 
   // Dragged 30 px up, the take-profit asks before it moves; Move saves the price it shows.
   const tp = page.getByTestId('line-handle-tp');

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { CandlestickSeries, createChart, createSeriesMarkers, type IChartApi, type ISeriesApi, type ISeriesMarkersPluginApi, type Time, type UTCTimestamp } from 'lightweight-charts';
+import { type CandlestickData, CandlestickSeries, createChart, createSeriesMarkers, type IChartApi, type ISeriesApi, type ISeriesMarkersPluginApi, type MouseEventParams, type Time, type UTCTimestamp } from 'lightweight-charts';
 import { useTranslation } from 'react-i18next';
 import { timeframes, timeframeSeconds, type Timeframe } from '@bourse/contract';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useChartColors } from '@/hooks/use-chart-colors';
 import { type ChartColors, chartOptions, chartThemeOptions } from '@/lib/chart-theme';
 import { cn } from '@/lib/cn';
+import { formatPrice } from '@/lib/format';
 import { useAssetStore } from '@/stores/asset-store';
 import { priceTicks } from '@/stores/tick-store';
 import { usePositions } from '@/features/positions/hooks/use-positions';
@@ -52,6 +53,23 @@ function useChart(container: React.RefObject<HTMLDivElement | null>, colors: Cha
   return api;
 }
 
+type Ohlc = { open: number; high: number; low: number; close: number };
+
+/** The bar under the crosshair, for the legend; null while the pointer is off the bars. */
+function useHoveredBar(api: { chart: IChartApi; series: ISeriesApi<'Candlestick'> } | null): Ohlc | null {
+  const [bar, setBar] = useState<Ohlc | null>(null);
+  useEffect(() => {
+    if (!api) return;
+    const follow = (param: MouseEventParams<Time>) => {
+      const data = param.seriesData.get(api.series) as CandlestickData<Time> | undefined;
+      setBar(data ? { open: data.open, high: data.high, low: data.low, close: data.close } : null);
+    };
+    api.chart.subscribeCrosshairMove(follow);
+    return () => api.chart.unsubscribeCrosshairMove(follow);
+  }, [api]);
+  return bar;
+}
+
 /** The interval kept for the instrument (SPEC §2: 1 minute until the user picks another). */
 function useInterval(assetId: number | null) {
   const [layout, update] = useRoomLayout();
@@ -89,6 +107,7 @@ export function PriceChart({ className }: { className?: string }) {
   }, [api, markers]);
   const alertTarget = useMemo(() => (assetId === null ? null : { asset_id: assetId, symbol, digits }), [assetId, symbol, digits]);
   const alertLines = useAlertLines(api?.series ?? null, assetId, colors);
+  const hovered = useHoveredBar(api);
 
   useEffect(() => {
     if (!api || !candles.data || assetId === null) return;
@@ -141,6 +160,12 @@ export function PriceChart({ className }: { className?: string }) {
           />
         </ChartAlertMenu>
         <ChartTradeLines api={api} assetId={assetId} digits={digits} colors={colors} />
+        {hovered && (
+          // Open, high, low and close of the bar under the crosshair: codes every language reads.
+          <p className="pointer-events-none absolute start-2 top-1 z-10 rounded bg-bg/80 px-1.5 font-mono text-[11px] tabular-nums" data-testid="ohlc">
+            {(['open', 'high', 'low', 'close'] as const).map((k) => `${k[0]!.toUpperCase()} ${formatPrice(hovered[k], digits)}`).join('  ')}
+          </p>
+        )}
         {candles.isPending && assetId !== null && (
           <div className="absolute inset-0 flex items-center justify-center gap-2 text-sm text-muted">
             <Spinner className="size-4" /> {t('Loading chart...')}
