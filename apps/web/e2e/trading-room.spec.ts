@@ -22,14 +22,19 @@ const row = (scope: ReturnType<Page['locator']>, symbol: string) => scope.locato
 /** Candle pixels of the chart's canvases: green (up) and red (down) bodies, counted in the page. */
 async function candlePixels(page: Page): Promise<number> {
   return page.getByTestId('price-chart').evaluate((el) => {
+    // The candles are painted in the theme's up and down colours.
+    const rgb = (name: string) => {
+      const hex = getComputedStyle(document.documentElement).getPropertyValue(name).trim().slice(1);
+      return [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+    };
+    const colours = [rgb('--color-up'), rgb('--color-down')];
     let count = 0;
     for (const canvas of el.querySelectorAll('canvas')) {
       const ctx = canvas.getContext('2d');
       if (!ctx || canvas.width === 0 || canvas.height === 0) continue;
       const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
       for (let i = 0; i < data.length; i += 4) {
-        const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
-        if ((Math.abs(r - 22) < 12 && Math.abs(g - 163) < 12 && Math.abs(b - 74) < 12) || (Math.abs(r - 220) < 12 && Math.abs(g - 38) < 12 && Math.abs(b - 38) < 12)) count++;
+        if (colours.some(([r, g, b]) => Math.abs(data[i]! - r!) < 12 && Math.abs(data[i + 1]! - g!) < 12 && Math.abs(data[i + 2]! - b!) < 12)) count++;
       }
     }
     return count;
