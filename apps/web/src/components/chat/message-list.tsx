@@ -109,6 +109,7 @@ export function MessageList({ messages, ownId, loading, hasOlder, loadingOlder, 
 
   return (
     <div className="relative min-h-0 flex-1">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling history must take the focus to scroll by keyboard (WCAG 2.1.1) */}
       <div ref={scrollRef} onScroll={onScroll} className="absolute inset-0 overflow-y-auto overscroll-contain [overflow-anchor:none]" data-testid="chat-scroll" aria-live="polite" tabIndex={0}>
         {loading ? (
           <div className="flex h-full items-center justify-center">
