@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, like, lt, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
 import { trades, tradingAccounts } from '../src/db/schema/index.ts';
 import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
 import { startServer } from '../src/server.ts';
-import { freePort, prepareCustomers, startChild, waitReady, type ChildServer } from './helpers/child-server.ts';
+import { childServerSetup, freePort, prepareCustomers, startChild, waitReady, type ChildServer } from './helpers/child-server.ts';
 import { apiCall, scratchPostgres, type ApiResponse } from './helpers/test-server.ts';
 
 const CLIENTS = 50;
@@ -29,17 +28,7 @@ describe('crash during an order stream', () => {
     const pgBase = process.env.DATABASE_URL;
     const database = pgBase ? await scratchPostgres(pgBase, 'bourse_crash') : null;
     if (database) cleanups.push(() => database.drop());
-    const env: Record<string, string> = {
-      NODE_ENV: 'development',
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      SEED_DEMO_USERS: 'false',
-      AUTH_RATE_LIMIT: '100000',
-      // Fills at whatever the simulator quotes: this test is about crashes, not price checks.
-      TRADE_MAX_DEVIATION_PCT: '100',
-      ...(database ? { DATABASE_URL: database.url } : {}),
-    };
-    const config = { ...loadConfig({ ...env, NODE_ENV: 'test' }), port: 0, databaseUrl: database?.url ?? null };
+    const { env, config } = childServerSetup(dataDir, database?.url ?? null);
     const { customers, asset } = await prepareCustomers(config, CLIENTS, 'crash', PASSWORD);
     const port = await freePort();
     const call = apiCall(`http://127.0.0.1:${port}`);

@@ -5,11 +5,10 @@ import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
 import { trades } from '../src/db/schema/index.ts';
 import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
 import { startServer } from '../src/server.ts';
-import { freePort, prepareCustomers, startChild as startChildServer, waitReady } from './helpers/child-server.ts';
+import { childServerSetup, freePort, prepareCustomers, startChild as startChildServer, waitReady } from './helpers/child-server.ts';
 import { PusherSocket } from './helpers/pusher-socket.ts';
 import { apiCall, scratchPostgres } from './helpers/test-server.ts';
 
@@ -45,17 +44,7 @@ describe('graceful shutdown under load', () => {
     const pgBase = process.env.DATABASE_URL;
     const database = pgBase ? await scratchPostgres(pgBase, 'bourse_shutdown') : null;
     if (database) cleanups.push(() => database.drop());
-    const env: Record<string, string> = {
-      NODE_ENV: 'development',
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      SEED_DEMO_USERS: 'false',
-      AUTH_RATE_LIMIT: '100000',
-      // Fills at whatever the simulator quotes: this test is about shutdown, not price checks.
-      TRADE_MAX_DEVIATION_PCT: '100',
-      ...(database ? { DATABASE_URL: database.url } : {}),
-    };
-    const config = { ...loadConfig({ ...env, NODE_ENV: 'test' }), port: 0, databaseUrl: database?.url ?? null };
+    const { env, config } = childServerSetup(dataDir, database?.url ?? null);
     const { customers, asset } = await prepareCustomers(config, CLIENTS, 'shutdown', PASSWORD);
 
     const port = await freePort();

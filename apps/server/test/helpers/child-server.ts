@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import type { Config } from '../../src/config.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
 import { hashPassword } from '../../src/lib/tokens.ts';
 import { createUser } from '../../src/modules/auth/auth.service.ts';
 import { tradingRuntime } from '../../src/modules/trading/trading-runtime.ts';
@@ -66,4 +66,23 @@ export async function prepareCustomers(config: Config, count: number, prefix: st
   } finally {
     await server.close();
   }
+}
+
+/**
+ * The environment of a child server on `dataDir` (or the PostgreSQL `databaseUrl`), and the config
+ * of an in-process server on the same database. Orders fill at whatever the simulator quotes: the
+ * tests that use it are about processes, not price checks.
+ */
+export function childServerSetup(dataDir: string, databaseUrl: string | null) {
+  const env: Record<string, string> = {
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    SEED_DEMO_USERS: 'false',
+    AUTH_RATE_LIMIT: '100000',
+    TRADE_MAX_DEVIATION_PCT: '100',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const config: Config = { ...loadConfig({ ...env, NODE_ENV: 'test' }), port: 0, databaseUrl };
+  return { env, config };
 }
