@@ -2,7 +2,6 @@ import type { Decimal } from 'decimal.js';
 import { pipSizeOf } from '@bourse/domain';
 import { tradingMessages as msg, type StoreTradeResponse } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
@@ -14,7 +13,7 @@ import { planOrder, type OrderPlan, type StoreTradeBody } from './order-plan.ts'
 import { newTradeId } from './settlement.ts';
 import { receipt, slippageOf, tradeView } from './trade-view.ts';
 import { announce, tradingRuntime } from './trading-runtime.ts';
-import { accountAndPlan, accountOfUser, exposuresOf, insertTrade, lockAccount, tradeByKey, updateTradeIf, type TradeRow } from './trades.repository.ts';
+import { accountAndPlan, accountOfUser, type Exposure, insertTrade, lockForOrder, tradeByKey, type TradeRow } from './trades.repository.ts';
 import { Valuer } from './valuation.ts';
 
 export type PlacedOrder = { body: StoreTradeResponse; replayed: boolean };
@@ -81,14 +80,15 @@ export async function placeOrder(ctx: AppContext, userId: number, body: StoreTra
 async function commit(ctx: AppContext, o: Pending): Promise<Committed | { prior: TradeRow }> {
   try {
     return await ctx.db.transaction(async (tx) => {
-      const locked = (await lockAccount(tx, o.account.id))!;
-      if (o.plan.kind === 'market') await ensureFreeMargin(tx, locked, o.valuer, o.plan.margin);
+      const { account, exposures, tradeId, now } = await lockForOrder(tx, o.account.id);
+      if (o.plan.kind === 'market') await ensureFreeMargin(account, exposures, o.valuer, o.plan.margin);
       const latencyMs = Math.max(0, Math.round(performance.now() - o.startedAt));
-      const row = await insertTrade(tx, tradeValues(o.userId, o.account.id, o.plan, o.key, o.hash, latencyMs));
+      // The answer is made from the row about to be written, so a keyed order stores it in the same insert.
+      const values = { ...tradeValues(o.userId, o.account.id, o.plan, o.key, o.hash, latencyMs), id: tradeId, createdAt: now };
+      const response = await responseOf({ ...values, ...UNSETTLED, updatedAt: now }, o.plan, latencyMs, o.valuer);
+      const row = await insertTrade(tx, { ...values, firstResponse: o.key ? response : null });
       await recordActivity(tx, row.status === 'open' ? 'opened' : 'placed', row);
-      const response = await responseOf(row, o.plan, latencyMs, o.valuer);
-      const stored = o.key ? await updateTradeIf(tx, row.id, row.status, { firstResponse: response }) : row;
-      return { row: stored ?? row, body: response, balance: locked.balance };
+      return { row, body: response, balance: account.balance };
     });
   } catch (error) {
     const prior = o.key && (isUniqueViolation(error) || error instanceof HttpError) ? await tradeByKey(ctx.db, o.userId, o.key) : null;
@@ -97,14 +97,17 @@ async function commit(ctx: AppContext, o: Pending): Promise<Committed | { prior:
   }
 }
 
+/** The columns of a new trade that only closing fills in (their defaults in the table). */
+const UNSETTLED = { parentId: null, closingPrice: null, closeTime: null, closeReason: null, pnl: '0.00', firstResponse: null } as const;
+
 function replay(prior: TradeRow, hash: string): PlacedOrder {
   if (prior.requestHash !== hash || !prior.firstResponse) throw new HttpError(422, msg.idempotencyReused, { idempotency_key: [msg.idempotencyReused] });
   return { body: prior.firstResponse as StoreTradeResponse, replayed: true };
 }
 
 /** Refuses an order whose margin exceeds the account's free margin (equity − margin used). */
-export async function ensureFreeMargin(tx: DbOrTx, account: TradingAccountRow, valuer: Valuer, required: Decimal): Promise<void> {
-  const free = await valuer.freeMargin(account.balance, await exposuresOf(tx, account.id));
+async function ensureFreeMargin(account: TradingAccountRow, exposures: Exposure[], valuer: Valuer, required: Decimal): Promise<void> {
+  const free = await valuer.freeMargin(account.balance, exposures);
   if (required.greaterThan(free)) throw new HttpError(422, msg.insufficientMargin, { volume: [msg.insufficientMargin] });
 }
 

@@ -31,6 +31,29 @@ export async function accountOfUser(db: DbOrTx, userId: number, accountId?: numb
  */
 const stamp = sql`clock_timestamp()`;
 
+/**
+ * An order's first statement: locks the account (as lockAccount does) and, in the same round trip,
+ * reads its open exposure (as exposuresOf), the new trade's id and the transaction's clock, so the
+ * order can write the trade and its first answer in one insert.
+ */
+export async function lockForOrder(tx: DbOrTx, accountId: number): Promise<{ account: TradingAccountRow; exposures: Exposure[]; tradeId: number; now: Date }> {
+  const [row] = await tx
+    .select({
+      account: tradingAccounts,
+      exposures: sql<Exposure[]>`(SELECT coalesce(json_agg(e), '[]'::json) FROM (
+        SELECT asset_id AS "assetId", trade_type AS side, quote_currency AS "quoteCurrency", sum(volume)::text AS units,
+               sum(volume * opening_price)::text AS cost, sum(margin)::text AS margin
+          FROM trades WHERE account_id = ${accountId} AND status = 'open' GROUP BY asset_id, trade_type, quote_currency) e)`,
+      tradeId: sql<number>`nextval(pg_get_serial_sequence('trades', 'id'))::int`,
+      now: sql<string>`to_json(now()) #>> '{}'`,
+    })
+    .from(tradingAccounts)
+    .where(eq(tradingAccounts.id, accountId))
+    .for('update');
+  if (!row) throw new Error(`account ${accountId} vanished under its order`);
+  return { account: row.account, exposures: row.exposures, tradeId: row.tradeId, now: new Date(row.now) };
+}
+
 export async function insertTrade(tx: DbOrTx, values: NewTrade): Promise<TradeRow> {
   const [row] = await tx.insert(trades).values({ ...values, updatedAt: stamp }).returning();
   return row!;
