@@ -1,4 +1,4 @@
-// The README's test command: typecheck, lint, every suite (unit, server integration, browser), then one summary line.
+// The README's test command: typecheck, lint, dependency audit, every suite (unit, server integration, browser), then one summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -46,6 +46,7 @@ function add(t: Tally) {
 
 run('typecheck', 'npm', ['run', 'typecheck']);
 run('lint', 'npm', ['run', 'lint']);
+run('dependency audit', 'node', ['scripts/audit-deps.ts']);
 run('unit and integration', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile=${results}/vitest.json`]);
 if (!addVitest(`${results}/vitest.json`)) broken = true;
 
