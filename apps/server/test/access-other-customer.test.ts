@@ -31,6 +31,7 @@ type Owned = {
   robotEa: number;
   session: number;
   attachment: number;
+  attachmentUrl: string;
   document: number;
   month: string;
 };
@@ -72,7 +73,7 @@ const matrix: Record<string, Case | typeof OWN> = {
   'GET /api/v1/backtests/:id': route((o) => `/backtests/${o.backtest}`, 404),
   'POST /api/v1/broadcasting/auth': OWN, // the channel matrix below
   'GET /api/v1/chat/messages': OWN,
-  'POST /api/v1/chat/messages': route(() => '/chat/messages', 422, (o) => ({ message: 'mine now', attachments: [o.attachment] })),
+  'POST /api/v1/chat/messages': route(() => '/chat/messages', 422, (o) => ({ message: 'mine now', attachments: [o.attachmentUrl] })),
   'GET /api/v1/chat/unread-count': OWN,
   'POST /api/v1/chat/upload': OWN,
   'GET /api/v1/chat/attachments/:id/download': route((o) => `/chat/attachments/${o.attachment}/download`, 404),
@@ -173,6 +174,7 @@ beforeAll(async () => {
     robotEa: trendRider,
     session: (await as('GET', '/user/sessions')).data[0].id,
     attachment: attachment.body.id,
+    attachmentUrl: attachment.body.url,
     document: documents.find((d) => d.kind === 'id_front')!.file!.id,
     month: new Date().toISOString().slice(0, 7),
   };

@@ -64,7 +64,7 @@ export class PusherSocket {
   }
 
   /** Signs `channel` through POST /broadcasting/auth as `token` and subscribes; resolves on success. */
-  async subscribe(server: TestServer, token: string, channel: string): Promise<void> {
+  async subscribe(server: Pick<TestServer, 'call'>, token: string, channel: string): Promise<void> {
     const res = await server.call('POST', '/broadcasting/auth', { token, body: { socket_id: this.socketId, channel_name: channel } });
     if (res.status !== 200) throw new Error(`auth refused: ${res.status}`);
     this.send('pusher:subscribe', { channel, auth: res.body.auth });
