@@ -175,6 +175,31 @@ test('a notification from the admin shows as a banner and closing marks it read'
     .toBe(0);
 });
 
+test('a message and a notification sent while the private channels are being signed still show', async ({ browser, baseURL }) => {
+  const customer = await newCustomer(baseURL!);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const client = await context.newPage();
+  // The channel signatures are held back until the admin has written: those events reach no one.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = 0;
+  await client.route('**/api/v1/broadcasting/auth', async (route) => {
+    asked++;
+    await held;
+    await route.continue();
+  });
+  await signIn(client, customer);
+  await client.goto('/main/chat');
+  await expect(client.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await expect.poll(() => asked).toBeGreaterThanOrEqual(2);
+  await adminWrites(baseURL!, customer, 'Written while you were subscribing');
+  await apiCall(baseURL!, 'POST', '/admin/notifications', { token: await adminToken(baseURL!), body: { user_id: customer.id, title: 'Early note', message: 'Sent before the channel was ready.' } });
+  release();
+  await expect(bubble(client, 'Written while you were subscribing')).toBeVisible();
+  await expect(client.getByTestId('notification-banner')).toContainText('Early note');
+  await context.close();
+});
+
 test('a dropped connection shows Reconnecting..., polls, and recovers without losing a message', async ({ browser, baseURL }) => {
   const customer = await newCustomer(baseURL!);
   const client = await openAs(browser, customer, '/main/chat');

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { channels, events, type RealtimeEvents } from '@bourse/contract';
-import { listenPrivate, useRealtime, type ConnectionStatus } from '@/lib/realtime';
+import { listenPrivate, SUBSCRIBED, useRealtime, type ConnectionStatus } from '@/lib/realtime';
 import { useSession } from '@/stores/session-store';
 
 type EventName = keyof RealtimeEvents;
@@ -23,6 +23,23 @@ export function usePrivateEvent<E extends EventName>(channel: string | null, eve
       if (name === event) latest.current(data as RealtimeEvents[E]);
     });
   }, [channel, event]);
+}
+
+/**
+ * Calls `handler` each time the subscription to `channel` succeeds (the first time and after every
+ * reconnect), for fetching what was published before events could arrive.
+ */
+export function useChannelReady(channel: string | null, handler: () => void) {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    if (!channel) return;
+    return listenPrivate(channel, (name) => {
+      if (name === SUBSCRIBED) latest.current();
+    });
+  }, [channel]);
 }
 
 /** The signed-in user's id, or null before the user is known. */

@@ -42,6 +42,12 @@ export function statusOf(pusherState: string): ConnectionStatus {
 
 type Listener = (event: string, data: unknown) => void;
 
+/**
+ * Told to a channel's listeners (as the event name) each time its subscription succeeds: events
+ * published before that moment never reach this client, so what they announce must be fetched.
+ */
+export const SUBSCRIBED = 'bourse:subscribed';
+
 // Listeners outlive any one pusher-js client, so a reconnect (a new client) resubscribes them all.
 const listeners = new Map<string, Set<Listener>>();
 let client: Pusher | null = null;
@@ -66,6 +72,7 @@ function dispatch(channel: string, event: string, data: unknown) {
 function bindChannel(pusher: Pusher, channel: string) {
   const subscription = pusher.subscribe(`${PRIVATE_PREFIX}${channel}`);
   subscription.bind_global((event: string, data: unknown) => dispatch(channel, event, data));
+  subscription.bind('pusher:subscription_succeeded', () => dispatch(channel, SUBSCRIBED, null));
   subscription.bind('pusher:subscription_error', (status: unknown) => {
     console.error('Realtime channel authorisation failed', { channel, status });
   });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { channels, events, type ChatMessage } from '@bourse/contract';
 import { CHAT_POLL_MS } from '@/config/constants';
-import { usePrivateEvent } from '@/lib/realtime-hooks';
+import { useChannelReady, usePrivateEvent } from '@/lib/realtime-hooks';
 import { useRealtime } from '@/lib/realtime';
 import { chatKeys, getMessages, type ChatPage } from './chat-api';
 import { markRead, mergeMessages } from './chat-format';
@@ -88,6 +88,12 @@ export function useConversation(customerId: number | null, opts: { asAdmin: bool
   }, [connected, customerId, catchUp]);
 
   const channel = customerId === null ? null : channels.chat(customerId);
+  // A message sent while the channel was subscribing came as no event: fetch it (or the whole first page).
+  useChannelReady(channel, () => {
+    if (customerId === null) return;
+    if (queryClient.getQueryData(chatKeys.messages(customerId))) void catchUp(true);
+    else void queryClient.invalidateQueries({ queryKey: chatKeys.messages(customerId) });
+  });
   usePrivateEvent(channel, events.messageSent, (message) => {
     if (customerId === null || message.customer_id !== customerId) return;
     // Reading the conversation is what marks the other side's messages read on the server.

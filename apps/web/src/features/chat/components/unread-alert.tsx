@@ -5,7 +5,7 @@ import { MessageCircle } from 'lucide-react';
 import { channels, events } from '@bourse/contract';
 import { chatKeys } from '@/components/chat/chat-api';
 import { playNotificationSound } from '@/lib/notification-sound';
-import { usePrivateEvent, useUserId } from '@/lib/realtime-hooks';
+import { useChannelReady, usePrivateEvent, useUserId } from '@/lib/realtime-hooks';
 import { useSession } from '@/stores/session-store';
 import { useUnreadCount } from '../api/get-unread-count';
 import { unreadAlertText } from '../lib/unread-text';
@@ -37,6 +37,7 @@ export function UnreadAlert() {
   usePrivateEvent(channel, events.messageRead, (e) => {
     if (e.reader_id === userId) void queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
   });
+  useChannelReady(channel, () => void queryClient.invalidateQueries({ queryKey: chatKeys.unread() }));
 
   if (count <= 0 || dismissed || pathname.startsWith(CHAT_PATH)) return null;
   return (

@@ -1,6 +1,6 @@
 import { channels, events, type Notification } from '@bourse/contract';
 import { playNotificationSound } from '@/lib/notification-sound';
-import { usePrivateEvent } from '@/lib/realtime-hooks';
+import { useChannelReady, usePrivateEvent } from '@/lib/realtime-hooks';
 import { useSession } from '@/stores/session-store';
 import { TEMP_PREFIX } from '../lib/notification-rules';
 
@@ -8,7 +8,10 @@ const colors: readonly string[] = ['danger', 'success', 'warning', 'info'];
 
 /** `notification.message` on `notification.{userId}`: show it at once, chime, then refresh the user. */
 export function useLiveNotifications(userId: number | null) {
-  usePrivateEvent(userId === null ? null : channels.notification(userId), events.notification, (data) => {
+  const channel = userId === null ? null : channels.notification(userId);
+  // A notification sent while the channel was subscribing came as no event: the user's list has it.
+  useChannelReady(channel, () => void useSession.getState().fetchUser());
+  usePrivateEvent(channel, events.notification, (data) => {
     playNotificationSound();
     const { user, setUser, fetchUser } = useSession.getState();
     if (user) {
