@@ -29,7 +29,7 @@ export function buildWeb(): string {
   return outDir;
 }
 
-export type BenchServer = { url: string; close: () => Promise<void> };
+export type BenchServer = { url: string; pid: number; close: () => Promise<void> };
 
 /** Starts the real server (fresh embedded database, demo users seeded) serving `webDist`. */
 export async function startBenchServer(webDist: string, env: Record<string, string> = {}): Promise<BenchServer> {
@@ -54,6 +54,7 @@ export async function startBenchServer(webDist: string, env: Record<string, stri
   }
   return {
     url,
+    pid: child.pid!,
     close: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
