@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { isStaff, personalMessages, type Role } from '@bourse/contract';
 import type { Db } from '../db/client.ts';
+import { statement } from '../db/statement.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { forbidden, unauthorized } from './errors.ts';
@@ -27,13 +28,9 @@ declare module 'fastify' {
 
 export const DISABLED_MESSAGE = 'Your account is currently disabled, please contact support.';
 
-/**
- * The session lookup every private request makes, built once per database and run as a named
- * prepared statement: building the query each time cost more CPU than running it (bench/orders).
- */
-const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
-function prepareSessionQuery(db: Db) {
-  return db
+/** The session lookup every private request makes (built once, see statement()). */
+const sessionOf = statement('auth_session', (db) =>
+  db
     .select({
       sessionId: sessions.id,
       userId: users.id,
@@ -46,17 +43,14 @@ function prepareSessionQuery(db: Db) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1)
-    .prepare('auth_session');
-}
+    .limit(1),
+);
 
 /** Resolves a bearer token to its live session, or null. */
 export async function authenticate(db: Db, header: string | undefined): Promise<AuthInfo | null> {
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
   if (!token || token.length > 200) return null;
-  let query = sessionQueries.get(db);
-  if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
-  const [row] = await query.execute({ tokenHash: hashToken(token) });
+  const [row] = await sessionOf(db, { tokenHash: hashToken(token) });
   if (!row) return null;
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_STEP_MS) {
     await db.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, row.sessionId));

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { Activity, ActivityActor, ActivityKind } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import { placeholders, statement } from '../../db/statement.ts';
 import { accountActivity, type ActivityRow } from '../../db/schema/index.ts';
 import { placedBy } from '../trading/trade-view.ts';
 import type { TradeRow } from '../trading/trades.repository.ts';
@@ -18,10 +19,13 @@ function priceOf(kind: ActivityKind, row: TradeRow): string | null {
  * the caller's transaction. `system` marks what the risk engine did (triggers, stop-out, a fill
  * without margin); otherwise the order's own key says who placed it.
  */
+const ACTIVITY_COLUMNS = ['accountId', 'kind', 'actor', 'robotId', 'tradeId', 'symbol', 'side', 'orderType', 'lots', 'price', 'takeProfit', 'stopLoss', 'reason', 'pnl'] as const;
+const insertActivity = statement('insert_activity', (db) => db.insert(accountActivity).values(placeholders(ACTIVITY_COLUMNS)));
+
 export async function recordActivity(tx: DbOrTx, kind: ActivityKind, row: TradeRow, by?: 'system'): Promise<void> {
   const placed = placedBy(row.idempotencyKey);
   const actor: ActivityActor = by ?? placed.placed_by;
-  await tx.insert(accountActivity).values({
+  const values: { [K in (typeof ACTIVITY_COLUMNS)[number]]: (typeof accountActivity.$inferInsert)[K] } = {
     accountId: row.accountId,
     kind,
     actor,
@@ -36,7 +40,8 @@ export async function recordActivity(tx: DbOrTx, kind: ActivityKind, row: TradeR
     stopLoss: row.stopLoss,
     reason: kind === 'closed' || kind === 'cancelled' ? row.closeReason : null,
     pnl: kind === 'closed' ? row.pnl : null,
-  });
+  };
+  await insertActivity(tx, values);
 }
 
 /** Newest first, at most `limit`, before the id `before`; `search` matches words of the row. */

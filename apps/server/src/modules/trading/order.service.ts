@@ -13,7 +13,7 @@ import { planOrder, type OrderPlan, type StoreTradeBody } from './order-plan.ts'
 import { newTradeId } from './settlement.ts';
 import { receipt, slippageOf, tradeView } from './trade-view.ts';
 import { announce, tradingRuntime } from './trading-runtime.ts';
-import { accountAndPlan, accountOfUser, type Exposure, insertTrade, lockForOrder, tradeByKey, type TradeRow } from './trades.repository.ts';
+import { accountAndPlan, accountOfUser, type Exposure, insertOrderTrade, lockForOrder, tradeByKey, type TradeRow } from './trades.repository.ts';
 import { Valuer } from './valuation.ts';
 
 export type PlacedOrder = { body: StoreTradeResponse; replayed: boolean };
@@ -86,7 +86,7 @@ async function commit(ctx: AppContext, o: Pending): Promise<Committed | { prior:
       // The answer is made from the row about to be written, so a keyed order stores it in the same insert.
       const values = { ...tradeValues(o.userId, o.account.id, o.plan, o.key, o.hash, latencyMs), id: tradeId, createdAt: now };
       const response = await responseOf({ ...values, ...UNSETTLED, updatedAt: now }, o.plan, latencyMs, o.valuer);
-      const row = await insertTrade(tx, { ...values, firstResponse: o.key ? response : null });
+      const row = await insertOrderTrade(tx, { ...values, firstResponse: o.key ? response : null });
       await recordActivity(tx, row.status === 'open' ? 'opened' : 'placed', row);
       return { row, body: response, balance: account.balance };
     });

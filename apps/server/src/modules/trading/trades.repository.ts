@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AssetCategory } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import { placeholders, statement } from '../../db/statement.ts';
 import { accountTypes, tradingAccounts, trades, users } from '../../db/schema/index.ts';
 import type { TradingAccountRow } from '../accounts/accounts.repository.ts';
 
@@ -37,21 +38,46 @@ const stamp = sql`clock_timestamp()`;
  * order can write the trade and its first answer in one insert.
  */
 export async function lockForOrder(tx: DbOrTx, accountId: number): Promise<{ account: TradingAccountRow; exposures: Exposure[]; tradeId: number; now: Date }> {
-  const [row] = await tx
+  const [row] = await lockForOrderStatement(tx, { accountId });
+  if (!row) throw new Error(`account ${accountId} vanished under its order`);
+  return { account: row.account, exposures: row.exposures, tradeId: row.tradeId, now: new Date(row.now) };
+}
+const lockForOrderStatement = statement('lock_for_order', (db) =>
+  db
     .select({
       account: tradingAccounts,
       exposures: sql<Exposure[]>`(SELECT coalesce(json_agg(e), '[]'::json) FROM (
         SELECT asset_id AS "assetId", trade_type AS side, quote_currency AS "quoteCurrency", sum(volume)::text AS units,
                sum(volume * opening_price)::text AS cost, sum(margin)::text AS margin
-          FROM trades WHERE account_id = ${accountId} AND status = 'open' GROUP BY asset_id, trade_type, quote_currency) e)`,
+          FROM trades WHERE account_id = ${sql.placeholder('accountId')} AND status = 'open' GROUP BY asset_id, trade_type, quote_currency) e)`,
       tradeId: sql<number>`nextval(pg_get_serial_sequence('trades', 'id'))::int`,
       now: sql<string>`to_json(now()) #>> '{}'`,
     })
     .from(tradingAccounts)
-    .where(eq(tradingAccounts.id, accountId))
-    .for('update');
-  if (!row) throw new Error(`account ${accountId} vanished under its order`);
-  return { account: row.account, exposures: row.exposures, tradeId: row.tradeId, now: new Date(row.now) };
+    .where(eq(tradingAccounts.id, sql.placeholder('accountId')))
+    .for('update'),
+);
+
+/** Every column an order writes (null where unused), so its insert is built once. */
+const ORDER_COLUMNS = [
+  'id', 'tradeId', 'userId', 'accountId', 'assetId', 'assetSymbol', 'assetName', 'quoteCurrency', 'tradeType', 'orderType', 'status',
+  'volume', 'lots', 'contractSize', 'margin', 'leverage', 'openingPrice', 'takeProfit', 'stopLoss', 'trailingStop', 'triggerPrice',
+  'requestedPrice', 'filledPrice', 'slippage', 'spread', 'fillConversion', 'pipSize', 'latencyMs', 'openTime', 'idempotencyKey',
+  'requestHash', 'firstResponse', 'createdAt',
+] as const;
+export type OrderTrade = { [K in (typeof ORDER_COLUMNS)[number]]: NewTrade[K] };
+const insertOrderStatement = statement('insert_order_trade', (db) =>
+  db
+    .insert(trades)
+    // drizzle's timestamp encoder cannot take null, so a pending order's open time goes to the driver as it is.
+    .values({ ...placeholders(ORDER_COLUMNS), openTime: sql`${sql.placeholder('openTime')}`, updatedAt: stamp })
+    .returning(),
+);
+
+/** A new order's trade, with its id taken by lockForOrder and its first answer. */
+export async function insertOrderTrade(tx: DbOrTx, values: OrderTrade): Promise<TradeRow> {
+  const [row] = await insertOrderStatement(tx, values);
+  return row!;
 }
 
 export async function insertTrade(tx: DbOrTx, values: NewTrade): Promise<TradeRow> {
@@ -87,8 +113,11 @@ export async function accountAndPlan(
   userId: number,
   accountId?: number,
 ): Promise<{ account: TradingAccountRow; planLeverage: number; planCaps: Partial<Record<AssetCategory, number>> } | null> {
-  const where = accountId === undefined ? eq(tradingAccounts.userId, userId) : and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.id, accountId));
-  const [row] = await db
+  const [row] = await accountAndPlanStatement(db, { userId, accountId: accountId ?? null });
+  return row ?? null;
+}
+const accountAndPlanStatement = statement('account_and_plan', (db) =>
+  db
     .select({
       account: tradingAccounts,
       planLeverage: accountTypes.leverage,
@@ -97,11 +126,10 @@ export async function accountAndPlan(
     .from(tradingAccounts)
     .innerJoin(users, eq(users.id, tradingAccounts.userId))
     .innerJoin(accountTypes, eq(accountTypes.id, users.accountTypeId))
-    .where(where)
+    .where(and(eq(tradingAccounts.userId, sql.placeholder('userId')), sql`(${sql.placeholder('accountId')}::int IS NULL OR ${tradingAccounts.id} = ${sql.placeholder('accountId')})`))
     .orderBy(asc(tradingAccounts.id))
-    .limit(1);
-  return row ?? null;
-}
+    .limit(1),
+);
 
 export function tradesOfAccount(db: DbOrTx, accountId: number, statuses: TradeStatus[]): Promise<TradeRow[]> {
   return db.select().from(trades).where(and(eq(trades.accountId, accountId), inArray(trades.status, statuses))).orderBy(asc(trades.id));
