@@ -86,6 +86,12 @@ export async function screenshots(page: Page, name: string) {
  * screen a spec takes screenshots of is checked, in CI too.
  */
 export async function expectAccessible(page: Page, name: string) {
+  // A toast fades in: caught mid-transition its text fails colour contrast that it passes once shown.
+  await page.evaluate(async () => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const toasts = document.getAnimations().filter((a) => (a.effect as KeyframeEffect | null)?.target?.closest('[data-sonner-toaster]'));
+    await Promise.race([Promise.all(toasts.map((a) => a.finished.catch(() => null))), new Promise((r) => setTimeout(r, 2000))]);
+  });
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const found = serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, type Placeholder, sql } from 'drizzle-orm';
 import type { AssetCategory } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { placeholders, statement } from '../../db/statement.ts';
@@ -33,23 +33,22 @@ export async function accountOfUser(db: DbOrTx, userId: number, accountId?: numb
 const stamp = sql`clock_timestamp()`;
 
 /**
- * An order's first statement: locks the account (as lockAccount does) and, in the same round trip,
- * reads its open exposure (as exposuresOf), the new trade's id and the transaction's clock, so the
- * order can write the trade and its first answer in one insert.
+ * An order's account lock (as lockAccount), which also takes the new trade's id and the
+ * transaction's clock, then the account's open exposure (as exposuresOf), so the order can write
+ * the trade and its first answer in one insert. The exposure is a statement of its own: in READ
+ * COMMITTED a statement reads as of its start, so if it were part of the locking statement, an
+ * order that waited for the lock would not see the position the holder of the lock had just opened.
  */
 export async function lockForOrder(tx: DbOrTx, accountId: number): Promise<{ account: TradingAccountRow; exposures: Exposure[]; tradeId: number; now: Date }> {
   const [row] = await lockForOrderStatement(tx, { accountId });
   if (!row) throw new Error(`account ${accountId} vanished under its order`);
-  return { account: row.account, exposures: row.exposures, tradeId: row.tradeId, now: new Date(row.now) };
+  const exposures = await exposuresStatement(tx, { accountId });
+  return { account: row.account, exposures, tradeId: row.tradeId, now: new Date(row.now) };
 }
 const lockForOrderStatement = statement('lock_for_order', (db) =>
   db
     .select({
       account: tradingAccounts,
-      exposures: sql<Exposure[]>`(SELECT coalesce(json_agg(e), '[]'::json) FROM (
-        SELECT asset_id AS "assetId", trade_type AS side, quote_currency AS "quoteCurrency", sum(volume)::text AS units,
-               sum(volume * opening_price)::text AS cost, sum(margin)::text AS margin
-          FROM trades WHERE account_id = ${sql.placeholder('accountId')} AND status = 'open' GROUP BY asset_id, trade_type, quote_currency) e)`,
       tradeId: sql<number>`nextval(pg_get_serial_sequence('trades', 'id'))::int`,
       now: sql<string>`to_json(now()) #>> '{}'`,
     })
@@ -57,6 +56,7 @@ const lockForOrderStatement = statement('lock_for_order', (db) =>
     .where(eq(tradingAccounts.id, sql.placeholder('accountId')))
     .for('update'),
 );
+const exposuresStatement = statement('order_exposures', (db) => exposuresQuery(db, sql.placeholder('accountId')));
 
 /** Every column an order writes (null where unused), so its insert is built once. */
 const ORDER_COLUMNS = [
@@ -166,6 +166,10 @@ export type Exposure = { assetId: number; side: 'buy' | 'sell'; quoteCurrency: s
  * the free-margin check of an order costs the same however many positions the account holds.
  */
 export function exposuresOf(db: DbOrTx, accountId: number): Promise<Exposure[]> {
+  return exposuresQuery(db, accountId);
+}
+
+function exposuresQuery(db: DbOrTx, accountId: number | Placeholder) {
   return db
     .select({
       assetId: trades.assetId,
