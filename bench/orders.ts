@@ -27,7 +27,8 @@ const arg = (name: string, fallback: number) => (argv.includes(name) ? Number(ar
 const SECONDS = arg('--seconds', 5);
 const CONNECTIONS = arg('--connections', 20);
 const USERS = arg('--users', 50);
-const GOAL = { ordersPerSecond: 1000, p99Ms: 15 };
+// Orders on PostgreSQL at no less than this share of the plain-SQL peer's rate in the same run.
+const GOAL = { ordersVsSqlOnly: 0.6 };
 
 type Load = { requests: number; rps: number; p50Ms: number; p99Ms: number; maxMs: number; non2xx: number; errors: number; timeouts: number };
 
@@ -106,7 +107,7 @@ console.log(
       users: USERS,
       goalOnPostgres: GOAL,
       results,
-      met: postgres ? postgres.orders.rps >= GOAL.ordersPerSecond && postgres.orders.p99Ms <= GOAL.p99Ms : null,
+      met: postgres?.ordersVsSqlOnly === undefined ? null : postgres.ordersVsSqlOnly >= GOAL.ordersVsSqlOnly,
       note: postgres ? undefined : 'Set DATABASE_URL to measure PostgreSQL too.',
     },
     null,
