@@ -200,6 +200,27 @@ test('a message and a notification sent while the private channels are being sig
   await context.close();
 });
 
+test('what is typed while a message is on its way stays in the box', async ({ browser, baseURL }) => {
+  const customer = await newCustomer(baseURL!);
+  const client = await openAs(browser, customer, '/main/chat');
+  await connected(client);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await client.route('**/api/v1/chat/messages', async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.continue();
+  });
+  const input = client.getByRole('textbox', { name: 'Message' });
+  await input.fill('First message');
+  await input.press('Enter');
+  await expect(client.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  await input.fill('The next one, half typed');
+  release();
+  await expect(bubble(client, 'First message')).toBeVisible();
+  await expect(input).toHaveValue('The next one, half typed');
+  await client.context().close();
+});
+
 test('a dropped connection shows Reconnecting..., polls, and recovers without losing a message', async ({ browser, baseURL }) => {
   const customer = await newCustomer(baseURL!);
   const client = await openAs(browser, customer, '/main/chat');

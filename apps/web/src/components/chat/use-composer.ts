@@ -61,9 +61,10 @@ export function useComposer(customerId: number | null, opts: { asAdmin: boolean 
 
   const mutation = useMutation({
     mutationFn: sendMessage,
-    onSuccess: (message) => {
+    onSuccess: (message, sent) => {
       addMessages(queryClient, message.customer_id, [message]);
-      setText('');
+      // What was typed while the message was on its way (the next message, say) is kept.
+      setText((current) => (current.trim() === sent.message ? '' : current));
       dispatch({ type: 'clear' });
     },
     onError: (error) => toast.error(errorMessage(error, i18next.t(SEND_MESSAGES.sendFailed))),
