@@ -14,14 +14,15 @@ function priceOf(kind: ActivityKind, row: TradeRow): string | null {
   return row.openingPrice;
 }
 
+/** Every column of an activity line, so its insert is built once (see statement()). */
+const ACTIVITY_COLUMNS = ['accountId', 'kind', 'actor', 'robotId', 'tradeId', 'symbol', 'side', 'orderType', 'lots', 'price', 'takeProfit', 'stopLoss', 'reason', 'pnl'] as const;
+const insertActivity = statement('insert_activity', (db) => db.insert(accountActivity).values(placeholders(ACTIVITY_COLUMNS)));
+
 /**
  * Writes one line of the account's activity log for `row` right after `kind` happened to it, in
  * the caller's transaction. `system` marks what the risk engine did (triggers, stop-out, a fill
  * without margin); otherwise the order's own key says who placed it.
  */
-const ACTIVITY_COLUMNS = ['accountId', 'kind', 'actor', 'robotId', 'tradeId', 'symbol', 'side', 'orderType', 'lots', 'price', 'takeProfit', 'stopLoss', 'reason', 'pnl'] as const;
-const insertActivity = statement('insert_activity', (db) => db.insert(accountActivity).values(placeholders(ACTIVITY_COLUMNS)));
-
 export async function recordActivity(tx: DbOrTx, kind: ActivityKind, row: TradeRow, by?: 'system'): Promise<void> {
   const placed = placedBy(row.idempotencyKey);
   const actor: ActivityActor = by ?? placed.placed_by;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AssetCategory } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { placeholders, statement } from '../../db/statement.ts';
@@ -42,7 +42,7 @@ const stamp = sql`clock_timestamp()`;
 export async function lockForOrder(tx: DbOrTx, accountId: number): Promise<{ account: TradingAccountRow; exposures: Exposure[]; tradeId: number; now: Date }> {
   const [row] = await lockForOrderStatement(tx, { accountId });
   if (!row) throw new Error(`account ${accountId} vanished under its order`);
-  const exposures = await exposuresStatement(tx, { accountId });
+  const exposures = await exposuresOf(tx, accountId);
   return { account: row.account, exposures, tradeId: row.tradeId, now: new Date(row.now) };
 }
 const lockForOrderStatement = statement('lock_for_order', (db) =>
@@ -56,7 +56,6 @@ const lockForOrderStatement = statement('lock_for_order', (db) =>
     .where(eq(tradingAccounts.id, sql.placeholder('accountId')))
     .for('update'),
 );
-const exposuresStatement = statement('order_exposures', (db) => exposuresQuery(db, sql.placeholder('accountId')));
 
 /** Every column an order writes (null where unused), so its insert is built once. */
 const ORDER_COLUMNS = [
@@ -166,11 +165,10 @@ export type Exposure = { assetId: number; side: 'buy' | 'sell'; quoteCurrency: s
  * the free-margin check of an order costs the same however many positions the account holds.
  */
 export function exposuresOf(db: DbOrTx, accountId: number): Promise<Exposure[]> {
-  return exposuresQuery(db, accountId);
+  return exposuresStatement(db, { accountId });
 }
-
-function exposuresQuery(db: DbOrTx, accountId: number | Placeholder) {
-  return db
+const exposuresStatement = statement('account_exposures', (db) =>
+  db
     .select({
       assetId: trades.assetId,
       side: trades.tradeType,
@@ -180,9 +178,9 @@ function exposuresQuery(db: DbOrTx, accountId: number | Placeholder) {
       margin: sql<string>`sum(${trades.margin})::text`,
     })
     .from(trades)
-    .where(and(eq(trades.accountId, accountId), eq(trades.status, 'open')))
-    .groupBy(trades.assetId, trades.tradeType, trades.quoteCurrency);
-}
+    .where(and(eq(trades.accountId, sql.placeholder('accountId')), eq(trades.status, 'open')))
+    .groupBy(trades.assetId, trades.tradeType, trades.quoteCurrency),
+);
 
 /** Sum of realised P&L of the account's closed trades (the summary's lifetimePnl). */
 export async function realisedPnl(db: DbOrTx, accountId: number): Promise<string> {

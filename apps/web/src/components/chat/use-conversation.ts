@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { channels, events, type ChatMessage } from '@bourse/contract';
 import { CHAT_POLL_MS } from '@/config/constants';
@@ -77,18 +77,15 @@ export function useConversation(customerId: number | null, opts: { asAdmin: bool
   );
 
   const connected = status === 'connected';
-  const wasConnected = useRef(connected);
   useEffect(() => {
-    const recovered = connected && !wasConnected.current;
-    wasConnected.current = connected;
-    if (recovered) void catchUp(true);
     if (connected || customerId === null) return;
     const timer = setInterval(() => void catchUp(false), CHAT_POLL_MS);
     return () => clearInterval(timer);
   }, [connected, customerId, catchUp]);
 
   const channel = customerId === null ? null : channels.chat(customerId);
-  // A message sent while the channel was subscribing came as no event: fetch it (or the whole first page).
+  // Each (re)subscription: what was sent while the channel was down or subscribing came as no event,
+  // so fetch it (or the whole first page).
   useChannelReady(channel, () => {
     if (customerId === null) return;
     if (queryClient.getQueryData(chatKeys.messages(customerId))) void catchUp(true);
