@@ -4,7 +4,9 @@
 // tick-to-client latency and server memory per idle connection, for the coalesced batch fan-out
 // (one data:batch frame per 100 ms window) against a naive peer measured in the same run: one
 // data:update broadcast per tick, no coalescing.
-// Usage: node bench/price-fanout.ts [--clients 1000] [--seconds 10] [--naive-ticks 400] [--client-procs 2]. Prints JSON.
+// The coalesced phase spreads clients over GROUPS groups whose windows end a step apart (the
+// server's default, PRICE_FANOUT_GROUPS); `--groups 1` writes to every client at the end of one window.
+// Usage: node bench/price-fanout.ts [--clients 1000] [--seconds 10] [--naive-ticks 400] [--client-procs 2] [--groups 10]. Prints JSON.
 import { fork, type ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -25,6 +27,7 @@ const CLIENTS = arg('clients', 1000);
 const SECONDS = arg('seconds', 10);
 const NAIVE_TICKS = arg('naive-ticks', 400);
 const PROCS = arg('client-procs', Math.min(2, Math.ceil(CLIENTS / 1000)));
+const GROUPS = arg('groups', loadConfig({ NODE_ENV: 'test' }).market.fanoutGroups);
 const WINDOW_MS = 100;
 const STEP_MS = 20;
 const MAX_STEP_MS = 100;
@@ -98,7 +101,7 @@ type Setup = {
 /** A server (coalescing window `windowMs`, 0 for none) with CLIENTS idle price socket clients connected. */
 async function prepare(windowMs: number, offset: number): Promise<Setup> {
   const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/bourse-bench-price-fanout' });
-  const config = { ...base, port: 0, host: '127.0.0.1', databaseUrl: 'memory://', seedDemoUsers: false, market: { ...base.market, autoTick: false, coalesceMs: windowMs } };
+  const config = { ...base, port: 0, host: '127.0.0.1', databaseUrl: 'memory://', seedDemoUsers: false, market: { ...base.market, autoTick: false, coalesceMs: windowMs, fanoutGroups: GROUPS } };
   const server = await startServer(config, { logger: false });
   const market = marketOf(server.ctx);
   const clock = () => Date.now() + offset;
@@ -248,6 +251,7 @@ console.log(
       instruments: coalesced.ticks_per_s ? (await import('../apps/server/src/modules/market/catalogue.ts')).catalogue().length : 0,
       clients: CLIENTS,
       window_ms: WINDOW_MS,
+      fanout_groups: GROUPS,
       machine: { cpus: cpus().length, loadavg: loadavg().map((l) => Number(l.toFixed(2))) },
       coalesced,
       naive,
@@ -255,6 +259,10 @@ console.log(
         cpu_per_frame_coalesced_over_naive: Number((coalesced.cpu_us_per_frame / naive.cpu_us_per_frame).toFixed(3)),
         cpu_per_update_coalesced_over_naive: Number((coalesced.cpu_us_per_update / naive.cpu_us_per_update).toFixed(4)),
         delivered_updates_coalesced_over_naive: Number((coalesced.delivered_updates_per_s / Math.max(1, naive.delivered_updates_per_s)).toFixed(2)),
+      },
+      goals: {
+        cpu_per_update_at_most_half_naive: coalesced.cpu_us_per_update / naive.cpu_us_per_update <= 0.5,
+        p99_at_most_150ms: coalesced.latency_ms.p99 !== null && coalesced.latency_ms.p99 <= 150,
       },
     },
     null,

@@ -108,4 +108,33 @@ describe('frame fan-out', () => {
     expect(catchUps).toBe(1);
     ws.terminate();
   });
+
+  it('spreads members evenly over its groups and sends to one group at a time, a catch-up first where asked', async () => {
+    const { clients, servers } = await connectClients(5);
+    const fanout = new FrameFanout(2);
+    for (const [i, s] of servers.entries()) fanout.add(s, { catchUpFirst: i === 4 });
+    const got = clients.map(() => [] as unknown[]);
+    for (const [i, c] of clients.entries()) c.on('data:batch', (data: unknown) => got[i]!.push(data));
+    const catchUp = () => encodeEvent('data:batch', '{"full":true}');
+    expect(fanout.send(encodeEvent('data:batch', '{"to":0}'), catchUp, 0)).toEqual({ written: 3, skipped: 0 });
+    expect(fanout.send(encodeEvent('data:batch', '{"to":1}'), catchUp, 1)).toEqual({ written: 2, skipped: 0 });
+    fanout.send(encodeEvent('data:batch', '{"to":0,"again":true}'), catchUp, 0);
+    while (got.flat().length < 8) await sleep(5);
+    // Members join the smallest group: 0, 1, 0, 1, 0. The last one asked for a catch-up first.
+    expect(got).toEqual([
+      [{ to: 0 }, { to: 0, again: true }],
+      [{ to: 1 }],
+      [{ to: 0 }, { to: 0, again: true }],
+      [{ to: 1 }],
+      [{ full: true }, { to: 0, again: true }],
+    ]);
+    // A member that leaves makes room in its group for the next one.
+    clients[1]!.disconnect();
+    while (fanout.size > 4) await sleep(5);
+    expect(fanout.hasMembers(1)).toBe(true);
+    clients[3]!.disconnect();
+    while (fanout.size > 3) await sleep(5);
+    expect(fanout.hasMembers(1)).toBe(false);
+    for (const c of clients) c.disconnect();
+  });
 });

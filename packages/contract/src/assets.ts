@@ -174,7 +174,8 @@ export function unpackPriceUpdate(p: PackedPriceUpdate): PriceUpdate {
  * - `subscribe:all` → `data:all` `{success: true, data: Asset[]}`, then one `data:update` per
  *   instrument that ticked, at most one per instrument per coalescing window (SPEC semantics).
  * - `subscribe:all` with `{batch: true}` → the same `data:all`, then one `data:batch` per window
- *   carrying every instrument that ticked (packed tuples). One frame per window instead of one per
+ *   carrying every instrument that ticked (packed tuples); the first one carries every instrument,
+ *   so nothing that moved since the list was made is missed. One frame per window instead of one per
  *   instrument: what a client showing the whole market should use. Add `snapshot: false` to skip
  *   `data:all` when the list came from GET /assets already (it is the same list, 1.5 MB of JSON).
  * - `subscribe` with symbols or asset ids (`['EURUSD', 42]` or `{symbols: [...]}`) → `data:update`

@@ -7,6 +7,8 @@ export const MAX_QUEUED_BYTES = 1 << 20;
 /** A Socket.IO event on the main namespace, encoded once: the Socket.IO packet, and the websocket frame carrying it. */
 export type EncodedEvent = { packet: string; frame: Buffer };
 
+type Member = { behind: boolean; group: number };
+
 /** Encodes an event whose data is already JSON: socket.io EVENT `2`, inside engine.io message `4`, inside a websocket text frame. */
 export function encodeEvent(event: string, json: string): EncodedEvent {
   const packet = `2["${event}",${json}]`;
@@ -44,9 +46,16 @@ function rawSocketOf(socket: Socket): NetSocket | null {
  * A member whose socket has more than MAX_QUEUED_BYTES queued is skipped rather than buffered
  * without bound, and marked behind; the first frame it can take again is the catch-up frame (the
  * whole current state), since the deltas it missed are gone.
+ *
+ * Members are spread evenly over `groups`, so a frame can go to one group at a time.
  */
 export class FrameFanout {
-  private readonly members = new Map<Socket, { behind: boolean }>();
+  private readonly members = new Map<Socket, Member>();
+  private readonly groups: Map<Socket, Member>[];
+
+  constructor(groups = 1) {
+    this.groups = Array.from({ length: Math.max(1, groups) }, () => new Map());
+  }
 
   get size(): number {
     return this.members.size;
@@ -56,38 +65,52 @@ export class FrameFanout {
     return this.members.has(socket);
   }
 
-  add(socket: Socket): void {
+  /** Adds a member to the smallest group; with `catchUpFirst` its first frame is the catch-up frame. */
+  add(socket: Socket, opts: { catchUpFirst?: boolean } = {}): void {
     if (this.members.has(socket)) return;
-    this.members.set(socket, { behind: false });
-    socket.once('disconnect', () => this.members.delete(socket));
+    const group = this.groups.reduce((smallest, g, i) => (g.size < this.groups[smallest]!.size ? i : smallest), 0);
+    const member = { behind: opts.catchUpFirst === true, group };
+    this.members.set(socket, member);
+    this.groups[group]!.set(socket, member);
+    socket.once('disconnect', () => this.delete(socket));
   }
 
   delete(socket: Socket): void {
+    const member = this.members.get(socket);
+    if (!member) return;
     this.members.delete(socket);
+    this.groups[member.group]!.delete(socket);
   }
 
-  /** Writes `event` to every member; members that fell behind get `catchUp()` (built at most once) instead. */
-  send(event: EncodedEvent, catchUp: () => EncodedEvent): { written: number; skipped: number } {
+  /** Whether `group` (every member when omitted) has anyone to send to. */
+  hasMembers(group?: number): boolean {
+    return this.membersOf(group).size > 0;
+  }
+
+  private membersOf(group: number | undefined): Map<Socket, Member> {
+    return group === undefined ? this.members : this.groups[group % this.groups.length]!;
+  }
+
+  /**
+   * Writes `event` to every member of `group` (every member when omitted); members that fell behind
+   * get `catchUp()` (built at most once) instead.
+   */
+  send(event: EncodedEvent, catchUp: () => EncodedEvent, group?: number): { written: number; skipped: number } {
     let written = 0;
     let skipped = 0;
     let full: EncodedEvent | null = null;
-    for (const [socket, member] of this.members) {
+    for (const [socket, member] of this.membersOf(group)) {
       const raw = rawSocketOf(socket);
-      if (!raw) {
-        // Not a plain websocket (yet): the regular path, which queues in Engine.IO.
-        socket.conn.write(event.packet);
-        written++;
-        continue;
-      }
-      if (raw.writableLength > MAX_QUEUED_BYTES) {
+      if (raw && raw.writableLength > MAX_QUEUED_BYTES) {
         member.behind = true;
         skipped++;
         continue;
       }
-      if (member.behind) {
-        member.behind = false;
-        raw.write((full ??= catchUp()).frame);
-      } else raw.write(event.frame);
+      const frame = member.behind ? (full ??= catchUp()) : event;
+      member.behind = false;
+      // Not a plain websocket (yet): the regular path, which queues in Engine.IO.
+      if (raw) raw.write(frame.frame);
+      else socket.conn.write(frame.packet);
       written++;
     }
     return { written, skipped };

@@ -15,6 +15,7 @@ import {
 } from '@bourse/contract';
 import type { Instrument } from '../modules/market/market-state.ts';
 import type { MarketRuntime } from '../modules/market/market.runtime.ts';
+import type { CoalescedStep } from '../modules/market/tick-coalescer.ts';
 import { encodeEvent, FrameFanout } from './frame-fanout.ts';
 
 /**
@@ -54,6 +55,8 @@ export type PriceSocketOptions = {
   log: FastifyBaseLogger;
   /** Another node changed an instrument: reload it. */
   onRemoteAssetChange(assetId: number): void;
+  /** Groups batch subscribers are spread over: the coalescer's (see `MarketSettings.fanoutGroups`). */
+  groups: number;
 };
 
 function sameKey(given: unknown, expected: string): boolean {
@@ -67,22 +70,24 @@ function sameKey(given: unknown, expected: string): boolean {
  * SPEC §7 price socket: Socket.IO on the API's HTTP server, websocket only, API key in the
  * handshake. Coalesced updates go out once per window: one `data:batch` packet to batch
  * subscribers and one `data:update` packet per instrument to per-instrument subscribers, each
- * encoded once for all its receivers. With Redis, the worker hands each window to the other nodes
- * (`serverSideEmit`) and every node fans out to its own clients.
+ * encoded once for all its receivers. Batch subscribers are spread over groups whose windows end
+ * a step apart (see TickCoalescer). With Redis, the worker hands each step's ticks to the other
+ * nodes (`serverSideEmit`) and every node coalesces and fans out to its own clients.
  */
 export class PriceSocket {
   readonly io: PriceServer;
   private readonly runtime: MarketRuntime;
   private readonly redis: Redis | null;
   private snapshot: { body: string; packet: string } | null = null;
-  /** `subscribe:all` with `batch`: one pre-framed `data:batch` per window, written straight to each socket. */
-  private readonly batchSubscribers = new FrameFanout();
+  /** `subscribe:all` with `batch`: one pre-framed `data:batch` per window, written straight to each socket, one group per step. */
+  private readonly batchSubscribers: FrameFanout;
   private stalled = false;
   private readonly feedCheck: NodeJS.Timeout;
   private closing = false;
 
   constructor(server: HttpServer, runtime: MarketRuntime, opts: PriceSocketOptions) {
     this.runtime = runtime;
+    this.batchSubscribers = new FrameFanout(opts.groups);
     this.redis = opts.redisUrl ? publishingSafely(new Redis(opts.redisUrl), opts.log) : null;
     this.redis?.on('error', (err) => opts.log.warn({ err: err.message }, 'price socket redis error'));
     this.io = new Server(server, {
@@ -124,7 +129,9 @@ export class PriceSocket {
       // snapshot arriving after a newer batch would set prices back.
       const start = () => {
         if (!socket.connected) return;
-        if (batch) this.batchSubscribers.add(socket);
+        // The first batch carries every instrument: what moved since the snapshot (or the list the
+        // client has) was made, before its group's first turn, would otherwise stay unseen until it moves again.
+        if (batch) this.batchSubscribers.add(socket, { catchUpFirst: true });
         else void socket.join(ROOM_EACH);
       };
       if (batch) void socket.leave(ROOM_EACH);
@@ -177,17 +184,22 @@ export class PriceSocket {
     return data.length ? encodeEvent(priceSocket.events.batch, JSON.stringify({ ts: Date.now(), data })) : null;
   }
 
-  /** Sends the latest values of the given instruments to this node's subscribers (and, from the worker, to the other nodes). */
-  readonly publish = (indices: number[]): void => {
+  /**
+   * Sends one step of the coalescer: its ticks to the other nodes (from the worker), the window's
+   * latest values to the batch subscribers whose group's turn it is, and once a window (group 0)
+   * one `data:update` per instrument to per-instrument subscribers.
+   */
+  readonly publish = ({ ticked, window, group }: CoalescedStep): void => {
     const { state } = this.runtime;
-    if (this.crossNode && this.runtime.simulator) this.io.serverSideEmit('market:batch', indices.map((i) => state.packed(state.instruments[i]!)));
-    const rooms = this.io.of('/').adapter.rooms;
-    if (this.batchSubscribers.size) {
-      const event = this.batchEvent(indices);
-      if (event) this.batchSubscribers.send(event, () => this.batchEvent(state.instruments.keys())!);
+    if (ticked.length && this.crossNode && this.runtime.simulator) this.io.serverSideEmit('market:batch', ticked.map((i) => state.packed(state.instruments[i]!)));
+    if (this.batchSubscribers.hasMembers(group)) {
+      const event = this.batchEvent(window);
+      if (event) this.batchSubscribers.send(event, () => this.batchEvent(state.instruments.keys())!, group);
     }
+    if (group !== 0) return;
+    const rooms = this.io.of('/').adapter.rooms;
     const everyone = (rooms.get(ROOM_EACH)?.size ?? 0) > 0;
-    for (const i of indices) {
+    for (const i of window) {
       const inst = state.instruments[i]!;
       if (!inst.enabled || (!everyone && !rooms.get(assetRoom(inst.id))?.size)) continue;
       this.io.local.to([ROOM_EACH, assetRoom(inst.id)]).emit(priceSocket.events.update, state.update(inst));

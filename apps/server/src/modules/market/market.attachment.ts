@@ -23,6 +23,7 @@ export const marketAttachment: Attachment = async (app, ctx) => {
     // Test servers sharing one Redis must not hear each other unless a test says so.
     stream: config.market.stream ?? (config.env === 'test' ? `bourse:prices:${randomBytes(4).toString('hex')}` : 'bourse:prices'),
     log,
+    groups: config.market.fanoutGroups,
     onRemoteAssetChange: (id) => void reloadAsset(ctx, id).catch((err: Error) => log.warn({ err: err.message }, 'asset reload failed')),
   });
   market.priceSocket = socket;

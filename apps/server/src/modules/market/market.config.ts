@@ -10,6 +10,12 @@ export type MarketSettings = {
   tickScale: number;
   /** Window in which one instrument's ticks are coalesced for clients (`PRICE_COALESCE_MS`); 0 sends every tick. */
   coalesceMs: number;
+  /**
+   * Groups the price socket's clients are spread over (`PRICE_FANOUT_GROUPS`): each group gets its
+   * window's packet a `coalesceMs / fanoutGroups` step after the previous one, so writing to every
+   * client does not all fall at the end of one window. 1 sends to everyone at once.
+   */
+  fanoutGroups: number;
   /** How often candles and last prices are saved (`CANDLE_PERSIST_MS`). */
   persistMs: number;
   /** Redis stream shared by the nodes of one deployment (`PRICE_SOCKET_STREAM`); null picks the default. */
@@ -33,6 +39,7 @@ export function marketSettings(env: NodeJS.ProcessEnv, nodeEnv: 'development' | 
     stepMs: Math.max(5, num('PRICE_STEP_MS', 20)),
     tickScale: Math.max(0.01, num('PRICE_TICK_SCALE', 1)),
     coalesceMs: Math.max(0, num('PRICE_COALESCE_MS', 100)),
+    fanoutGroups: Math.min(50, Math.max(1, Math.floor(num('PRICE_FANOUT_GROUPS', 10)))),
     persistMs: Math.max(1000, num('CANDLE_PERSIST_MS', 10_000)),
     stream: env.PRICE_SOCKET_STREAM || null,
     staleMs: Math.max(0, num('PRICE_STALE_MS', autoTick ? 10_000 : 0)),

@@ -9,10 +9,10 @@ import { dayFiguresSource } from './candle.service.ts';
 import { catalogue } from './catalogue.ts';
 import { MarketState, type Instrument } from './market-state.ts';
 import { PriceSimulator } from './price-simulator.ts';
-import { TickCoalescer, type Scheduler } from './tick-coalescer.ts';
+import { TickCoalescer, type CoalescedStep, type Scheduler } from './tick-coalescer.ts';
 
-/** Receives the instruments (state indices) whose latest values should go out to clients. */
-export type Publisher = (indices: number[]) => void;
+/** Receives each step of the coalescer: the instruments (state indices) whose latest values should go out, and to whom. */
+export type Publisher = (step: CoalescedStep) => void;
 
 type AssetList = { json: string; gzip: Buffer | null; at: number; revision: number };
 
@@ -51,7 +51,7 @@ export class MarketRuntime {
     this.state = new MarketState(rows, opts.now);
     this.state.staleAfterMs = market.staleMs;
     this.rateDirty = new Uint8Array(rows.length);
-    this.coalescer = new TickCoalescer(rows.length, market.coalesceMs, (batch) => this.publisher(batch), opts.schedule);
+    this.coalescer = new TickCoalescer(rows.length, market.coalesceMs, (step) => this.publisher(step), { groups: market.fanoutGroups, schedule: opts.schedule });
     this.simulator = opts.worker
       ? new PriceSimulator(this.state.instruments, { seed: market.seed, start: opts.now, prices: this.state.price, tickScale: market.tickScale })
       : null;
@@ -80,15 +80,16 @@ export class MarketRuntime {
     this.coalescer.touch(i);
   };
 
-  /** Applies updates broadcast by the worker node and passes them on to this node's clients. */
+  /**
+   * Applies updates sent by the worker node (one step's ticks) and passes them on to this node's
+   * clients through its own coalescer, which spreads them over its groups of clients as the worker does.
+   */
   applyBatch(updates: PackedPriceUpdate[]): void {
     if (updates.length) this.state.feedAt = Date.now();
-    const indices: number[] = [];
     for (const u of updates) {
       const inst = this.state.applyPacked(u);
-      if (inst) indices.push(inst.index);
+      if (inst) this.coalescer.touch(inst.index);
     }
-    if (indices.length) this.publisher(indices);
   }
 
   /** `{"data":[...]}` of every enabled instrument, rebuilt at most once a second or after an edit. */
