@@ -100,7 +100,11 @@ export function connectRealtime(): Promise<void> {
   if (client) return Promise.resolve();
   if (starting) return starting;
   const mine = ++generation;
-  setStatus('connecting');
+  // Tried again after a failure (the backoff, or a listener that came later), the connection stays
+  // shown as failed until it is up: showing it connecting for each attempt would take the Reconnect
+  // action away from under the user's pointer and raise the failure toast again. Reconnect itself
+  // disconnects first, so the attempt the user asked for is shown.
+  if (useRealtime.getState().status !== 'failed') setStatus('connecting');
   starting = Promise.all([http.get<unknown>('/realtime/config'), loadPusher()])
     .then(([raw, { createPusher }]) => {
       if (mine !== generation) return;
