@@ -33,7 +33,7 @@ export function statement<R, V extends Record<string, unknown> = Record<string, 
   };
 }
 
-/** A placeholder named after each column, for an insert built once by statement(). */
-export function placeholders<const C extends readonly string[]>(columns: C): { [K in C[number]]: Placeholder<K> } {
-  return Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as { [K in C[number]]: Placeholder<K> };
+/** A placeholder named after each column (after `prefix` and the column), for an insert built once by statement(). */
+export function placeholders<const C extends readonly string[], const P extends string = ''>(columns: C, prefix?: P): { [K in C[number]]: Placeholder<`${P}${K}`> } {
+  return Object.fromEntries(columns.map((c) => [c, sql.placeholder(`${prefix ?? ''}${c}`)])) as { [K in C[number]]: Placeholder<`${P}${K}`> };
 }

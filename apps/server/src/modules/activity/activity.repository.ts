@@ -14,19 +14,20 @@ function priceOf(kind: ActivityKind, row: TradeRow): string | null {
   return row.openingPrice;
 }
 
-/** Every column of an activity line, so its insert is built once (see statement()). */
-const ACTIVITY_COLUMNS = ['accountId', 'kind', 'actor', 'robotId', 'tradeId', 'symbol', 'side', 'orderType', 'lots', 'price', 'takeProfit', 'stopLoss', 'reason', 'pnl'] as const;
+/** Every column of an activity line, so its insert can be built once (see statement()). */
+export const ACTIVITY_COLUMNS = ['accountId', 'kind', 'actor', 'robotId', 'tradeId', 'symbol', 'side', 'orderType', 'lots', 'price', 'takeProfit', 'stopLoss', 'reason', 'pnl'] as const;
+export type ActivityLine = { [K in (typeof ACTIVITY_COLUMNS)[number]]: (typeof accountActivity.$inferInsert)[K] };
 const insertActivity = statement('insert_activity', (db) => db.insert(accountActivity).values(placeholders(ACTIVITY_COLUMNS)));
 
 /**
- * Writes one line of the account's activity log for `row` right after `kind` happened to it, in
- * the caller's transaction. `system` marks what the risk engine did (triggers, stop-out, a fill
- * without margin); otherwise the order's own key says who placed it.
+ * The line of the account's activity log for `row` right after `kind` happened to it. `system`
+ * marks what the risk engine did (triggers, stop-out, a fill without margin); otherwise the
+ * order's own key says who placed it.
  */
-export async function recordActivity(tx: DbOrTx, kind: ActivityKind, row: TradeRow, by?: 'system'): Promise<void> {
+export function activityLine(kind: ActivityKind, row: TradeRow, by?: 'system'): ActivityLine {
   const placed = placedBy(row.idempotencyKey);
   const actor: ActivityActor = by ?? placed.placed_by;
-  const values: { [K in (typeof ACTIVITY_COLUMNS)[number]]: (typeof accountActivity.$inferInsert)[K] } = {
+  return {
     accountId: row.accountId,
     kind,
     actor,
@@ -42,7 +43,11 @@ export async function recordActivity(tx: DbOrTx, kind: ActivityKind, row: TradeR
     reason: kind === 'closed' || kind === 'cancelled' ? row.closeReason : null,
     pnl: kind === 'closed' ? row.pnl : null,
   };
-  await insertActivity(tx, values);
+}
+
+/** Writes the activity line (see activityLine) in the caller's transaction. A new order's line goes in with its trade (insertOrderTrade). */
+export async function recordActivity(tx: DbOrTx, kind: ActivityKind, row: TradeRow, by?: 'system'): Promise<void> {
+  await insertActivity(tx, activityLine(kind, row, by));
 }
 
 /** Newest first, at most `limit`, before the id `before`; `search` matches words of the row. */

@@ -53,15 +53,7 @@ export function priceMovedMessage(requested: number, filled: number, movedPct: n
  * Checks an order against the instrument, the market and the SPEC rules, and prices it from the
  * server's own quote. Throws the client-facing error for the first rule broken.
  */
-export async function planOrder(
-  ctx: AppContext,
-  prices: PriceSource,
-  instrument: Instrument | null,
-  body: StoreTradeBody,
-  valuer: Valuer,
-  planLeverage: number,
-  planCaps: Partial<Record<AssetCategory, number>> = {},
-): Promise<OrderPlan> {
+export async function planOrder(ctx: AppContext, prices: PriceSource, instrument: Instrument | null, body: StoreTradeBody, valuer: Valuer, limits: LeverageLimits): Promise<OrderPlan> {
   if (!instrument) throw invalid('id', msg.assetUnavailable);
   const problem = lotsProblem(body.volume);
   if (problem) throw invalid('volume', problem === 'off_step' ? msg.volumeStep : msg.volumeRange);
@@ -77,7 +69,7 @@ export async function planOrder(
   checkTargets(side, price, takeProfit, stopLoss, false);
   const conversion = await valuer.conversion(instrument.quoteCurrency);
   if (conversion === null) throw invalid('id', msg.noConversion);
-  const leverage = await leverageOf(ctx, planLeverage, planCaps[instrument.category], instrument, body.leverage);
+  const leverage = leverageOf(limits, instrument, body.leverage);
   const margin = marginDecimal({ lots: body.volume, contractSize: instrument.contractSize, rate: price, leverage, conversion });
   return {
     instrument,
@@ -147,14 +139,18 @@ export function checkTargets(side: Side, reference: number, takeProfit: number |
   if (first) throw new HttpError(422, first, errors);
 }
 
+/** What bounds an order's leverage: the user's plan, its ceilings per asset class, and the per-category setting. */
+export type LeverageLimits = { plan: number; planCaps: Partial<Record<AssetCategory, number>>; categories: LeverageMap };
+
 /**
  * SPEC §9 leverage for this user and instrument (see `resolveLeverage` for the precedence); the
  * plan's ceiling for the instrument's asset class, when it names one, caps it below the plan's own.
  */
-async function leverageOf(ctx: AppContext, plan: number, classCap: number | undefined, instrument: Instrument, requested: number | undefined): Promise<number> {
-  const map = await leverageMapOf(ctx);
+function leverageOf(limits: LeverageLimits, instrument: Instrument, requested: number | undefined): number {
+  const { plan } = limits;
+  const classCap = limits.planCaps[instrument.category];
   return resolveLeverage({
-    category: map[instrument.category],
+    category: limits.categories[instrument.category],
     asset: instrument.leverage,
     plan,
     instrumentMax: instrument.leverage,
@@ -167,7 +163,8 @@ async function leverageOf(ctx: AppContext, plan: number, classCap: number | unde
 const LEVERAGE_MAP_TTL_MS = 1000;
 const leverageMaps = new WeakMap<AppContext, { map: Promise<LeverageMap>; at: number }>();
 
-function leverageMapOf(ctx: AppContext): Promise<LeverageMap> {
+/** The per-category leverage setting (LeverageLimits.categories), at most a second old. */
+export function leverageMapOf(ctx: AppContext): Promise<LeverageMap> {
   const cached = leverageMaps.get(ctx);
   if (cached && Date.now() - cached.at < LEVERAGE_MAP_TTL_MS) return cached.map;
   const map = getLeverageMap(ctx.db);

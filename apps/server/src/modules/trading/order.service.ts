@@ -1,19 +1,20 @@
 import type { Decimal } from 'decimal.js';
 import { pipSizeOf } from '@bourse/domain';
-import { tradingMessages as msg, type StoreTradeResponse } from '@bourse/contract';
+import { type LeverageMap, tradingMessages as msg, type StoreTradeResponse } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { TradingAccountRow } from '../accounts/accounts.repository.ts';
 import { ensureAccountUsable } from '../accounts/account-usable.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
+import { activityLine } from '../activity/activity.repository.ts';
 import type { PriceSource } from '../market/price-source.ts';
-import { planOrder, type OrderPlan, type StoreTradeBody } from './order-plan.ts';
+import type { Instrument } from './instruments.ts';
+import { leverageMapOf, planOrder, type OrderPlan, type StoreTradeBody } from './order-plan.ts';
 import { newTradeId } from './settlement.ts';
 import { receipt, slippageOf, tradeView } from './trade-view.ts';
 import { announce, tradingRuntime } from './trading-runtime.ts';
-import { accountAndPlan, accountOfUser, type Exposure, insertOrderTrade, lockForOrder, tradeByKey, type TradeRow } from './trades.repository.ts';
+import { accountOfUser, type Exposure, insertOrderTrade, lockForOrder, tradeByKey, type TradeRow } from './trades.repository.ts';
 import { Valuer } from './valuation.ts';
 
 export type PlacedOrder = { body: StoreTradeResponse; replayed: boolean };
@@ -31,9 +32,9 @@ export async function accountFor(ctx: AppContext, userId: number, accountId?: nu
   return account;
 }
 
-/** What one order needs on its way to the database. */
-type Pending = { userId: number; account: TradingAccountRow; plan: OrderPlan; key: string | null; hash: string; valuer: Valuer; startedAt: number };
-type Committed = { row: TradeRow; body: StoreTradeResponse; balance: string };
+/** What one order brings to its transaction. */
+type Order = { userId: number; body: StoreTradeBody; instrument: Instrument | null; categories: LeverageMap; prices: PriceSource; key: string | null; startedAt: number };
+type Committed = { row: TradeRow; body: StoreTradeResponse; account: TradingAccountRow };
 
 /**
  * POST /trades/store: validates and prices the order, then opens the position (or rests the pending
@@ -42,57 +43,62 @@ type Committed = { row: TradeRow; body: StoreTradeResponse; balance: string };
  */
 export async function placeOrder(ctx: AppContext, userId: number, body: StoreTradeBody, key: string | null, startedAt: number): Promise<PlacedOrder> {
   const prices = requirePrices(ctx);
-  const found = await accountAndPlan(ctx.db, userId, body.account_id);
-  if (!found) throw notFound(msg.accountNotFound);
-  const { account } = found;
-  ensureAccountUsable(account, 'account_id');
-  const hash = hashToken(JSON.stringify({ ...sorted(body), account_id: account.id }));
-  const { catalog } = tradingRuntime(ctx);
-  const valuer = new Valuer(catalog, prices, account.currency);
-  let plan: OrderPlan;
-  try {
-    plan = await planOrder(ctx, prices, await catalog.get(body.id), body, valuer, found.planLeverage, found.planCaps);
-  } catch (error) {
-    // A retry of an order that filled must get its first answer even if the market moved since.
-    const prior = key ? await tradeByKey(ctx.db, userId, key) : null;
-    if (prior) return replay(prior, hash);
-    throw error;
-  }
-  const outcome = await commit(ctx, { userId, account, plan, key, hash, valuer, startedAt });
-  if ('prior' in outcome) return replay(outcome.prior, hash);
+  const instrument = await tradingRuntime(ctx).catalog.get(body.id);
+  // Read before the transaction: the order plans under the account lock, where it may not wait for
+  // another connection (the embedded database has only the one the transaction holds).
+  const categories = await leverageMapOf(ctx);
+  const outcome = await commit(ctx, { userId, body, instrument, categories, prices, key, startedAt });
+  if ('prior' in outcome) return replay(outcome.prior, outcome.hash);
+  const { row, account } = outcome;
   await announce(ctx, {
     userId,
     accountId: account.id,
-    tradeIds: [outcome.row.id],
-    reason: outcome.row.status === 'open' ? 'opened' : 'pending',
+    tradeIds: [row.id],
+    reason: row.status === 'open' ? 'opened' : 'pending',
     balanceChanged: false,
-    snapshot: { account: { ...account, balance: outcome.balance }, rows: [outcome.row] },
+    snapshot: { account, rows: [row] },
   });
   return { body: outcome.body, replayed: false };
 }
 
 /**
- * The order's transaction; answers the earlier trade instead when its key was already used. The
- * key is not looked up first: a fresh key (the usual case) would pay a query for nothing. A used
- * one fails the insert on the unique index, or fails the margin check its first fill used up, and
- * either way the earlier trade is found afterwards.
+ * The order's transaction: locks the account (reading the user's plan with it), plans the order,
+ * checks the free margin and writes the trade with its activity line. Planning under the lock
+ * costs no query (catalogue, prices and leverage settings are in memory) and spares a read of the
+ * account and plan before the transaction.
+ *
+ * Once the account is known and usable, a failure with a key that was used already answers the
+ * earlier trade instead (a retry of an order that filled must get its first answer even if the
+ * market moved since). The key is not looked up first: a fresh key (the usual case) would pay a
+ * query for nothing. A used one fails the insert on the unique index, or fails the planning or
+ * margin check its first fill used up, and either way the earlier trade is found afterwards.
  */
-async function commit(ctx: AppContext, o: Pending): Promise<Committed | { prior: TradeRow }> {
+async function commit(ctx: AppContext, o: Order): Promise<Committed | { prior: TradeRow; hash: string }> {
+  const known: { hash: string | null } = { hash: null };
   try {
     return await ctx.db.transaction(async (tx) => {
-      const { account, exposures, tradeId, now } = await lockForOrder(tx, o.account.id);
-      if (o.plan.kind === 'market') await ensureFreeMargin(account, exposures, o.valuer, o.plan.margin);
+      const lock = await lockForOrder(tx, o.userId, o.body.account_id);
+      if (!lock) throw notFound(msg.accountNotFound);
+      const { account } = lock;
+      ensureAccountUsable(account, 'account_id');
+      const hash = hashToken(JSON.stringify({ ...sorted(o.body), account_id: account.id }));
+      known.hash = hash;
+      const valuer = new Valuer(tradingRuntime(ctx).catalog, o.prices, account.currency);
+      const plan = await planOrder(ctx, o.prices, o.instrument, o.body, valuer, { plan: lock.planLeverage, planCaps: lock.planCaps, categories: o.categories });
+      if (plan.kind === 'market') await ensureFreeMargin(account, lock.exposures, valuer, plan.margin);
       const latencyMs = Math.max(0, Math.round(performance.now() - o.startedAt));
-      // The answer is made from the row about to be written, so a keyed order stores it in the same insert.
-      const values = { ...tradeValues(o.userId, o.account.id, o.plan, o.key, o.hash, latencyMs), id: tradeId, createdAt: now };
-      const response = await responseOf({ ...values, ...UNSETTLED, updatedAt: now }, o.plan, latencyMs, o.valuer);
-      const row = await insertOrderTrade(tx, { ...values, firstResponse: o.key ? response : null });
-      await recordActivity(tx, row.status === 'open' ? 'opened' : 'placed', row);
-      return { row, body: response, balance: account.balance };
+      // The answer and the activity line are made from the row about to be written, so one insert stores all three.
+      const values = { ...tradeValues(o.userId, account.id, plan, o.key, hash, latencyMs), id: lock.tradeId, createdAt: lock.now };
+      const draft: TradeRow = { ...values, ...UNSETTLED, updatedAt: lock.now };
+      const response = await responseOf(draft, plan, latencyMs, valuer);
+      const line = activityLine(draft.status === 'open' ? 'opened' : 'placed', draft);
+      const row = await insertOrderTrade(tx, { ...values, firstResponse: o.key ? response : null }, line);
+      return { row, body: response, account };
     });
   } catch (error) {
-    const prior = o.key && (isUniqueViolation(error) || error instanceof HttpError) ? await tradeByKey(ctx.db, o.userId, o.key) : null;
-    if (prior) return { prior };
+    const { hash } = known;
+    const prior = o.key && hash && (isUniqueViolation(error) || error instanceof HttpError) ? await tradeByKey(ctx.db, o.userId, o.key) : null;
+    if (prior && hash) return { prior, hash };
     throw error;
   }
 }

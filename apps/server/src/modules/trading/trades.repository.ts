@@ -2,8 +2,9 @@ import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AssetCategory } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { placeholders, statement } from '../../db/statement.ts';
-import { accountTypes, tradingAccounts, trades, users } from '../../db/schema/index.ts';
+import { accountActivity, accountTypes, tradingAccounts, trades, users } from '../../db/schema/index.ts';
 import type { TradingAccountRow } from '../accounts/accounts.repository.ts';
+import { ACTIVITY_COLUMNS, type ActivityLine } from '../activity/activity.repository.ts';
 
 export type TradeRow = typeof trades.$inferSelect;
 export type NewTrade = typeof trades.$inferInsert;
@@ -32,29 +33,47 @@ export async function accountOfUser(db: DbOrTx, userId: number, accountId?: numb
  */
 const stamp = sql`clock_timestamp()`;
 
+/** What an order's transaction starts from (see lockForOrder). */
+export type OrderLock = {
+  account: TradingAccountRow;
+  /** The leverage of the user's plan, and its ceilings per asset class (plan_leverage). */
+  planLeverage: number;
+  planCaps: Partial<Record<AssetCategory, number>>;
+  exposures: Exposure[];
+  tradeId: number;
+  now: Date;
+};
+
 /**
- * An order's account lock (as lockAccount), which also takes the new trade's id and the
- * transaction's clock, then the account's open exposure (as exposuresOf), so the order can write
- * the trade and its first answer in one insert. The exposure is a statement of its own: in READ
- * COMMITTED a statement reads as of its start, so if it were part of the locking statement, an
- * order that waited for the lock would not see the position the holder of the lock had just opened.
+ * An order's account lock: the user's account `accountId` (their first when none is named) locked
+ * as lockAccount does, with the user's plan, the new trade's id and the transaction's clock in the
+ * same statement; then the account's open exposure (as exposuresOf). Null when the user has no
+ * such account. The exposure is a statement of its own: in READ COMMITTED a statement reads as of
+ * its start, so if it were part of the locking statement, an order that waited for the lock would
+ * not see the position the holder of the lock had just opened.
  */
-export async function lockForOrder(tx: DbOrTx, accountId: number): Promise<{ account: TradingAccountRow; exposures: Exposure[]; tradeId: number; now: Date }> {
-  const [row] = await lockForOrderStatement(tx, { accountId });
-  if (!row) throw new Error(`account ${accountId} vanished under its order`);
-  const exposures = await exposuresOf(tx, accountId);
-  return { account: row.account, exposures, tradeId: row.tradeId, now: new Date(row.now) };
+export async function lockForOrder(tx: DbOrTx, userId: number, accountId?: number): Promise<OrderLock | null> {
+  const [row] = await lockForOrderStatement(tx, { userId, accountId: accountId ?? null });
+  if (!row) return null;
+  const exposures = await exposuresOf(tx, row.account.id);
+  return { ...row, exposures, now: new Date(row.now) };
 }
 const lockForOrderStatement = statement('lock_for_order', (db) =>
   db
     .select({
       account: tradingAccounts,
+      planLeverage: accountTypes.leverage,
+      planCaps: sql<Partial<Record<AssetCategory, number>>>`(SELECT coalesce(jsonb_object_agg(asset_class, max_leverage), '{}'::jsonb) FROM plan_leverage WHERE plan_id = ${accountTypes.id})`,
       tradeId: sql<number>`nextval(pg_get_serial_sequence('trades', 'id'))::int`,
       now: sql<string>`to_json(now()) #>> '{}'`,
     })
     .from(tradingAccounts)
-    .where(eq(tradingAccounts.id, sql.placeholder('accountId')))
-    .for('update'),
+    .innerJoin(users, eq(users.id, tradingAccounts.userId))
+    .innerJoin(accountTypes, eq(accountTypes.id, users.accountTypeId))
+    .where(and(eq(tradingAccounts.userId, sql.placeholder('userId')), sql`(${sql.placeholder('accountId')}::int IS NULL OR ${tradingAccounts.id} = ${sql.placeholder('accountId')})`))
+    .orderBy(asc(tradingAccounts.id))
+    .limit(1)
+    .for('update', { of: tradingAccounts }),
 );
 
 /** Every column an order writes (null where unused), so its insert is built once. */
@@ -65,17 +84,24 @@ const ORDER_COLUMNS = [
   'requestHash', 'firstResponse', 'createdAt',
 ] as const;
 export type OrderTrade = { [K in (typeof ORDER_COLUMNS)[number]]: NewTrade[K] };
-const insertOrderStatement = statement('insert_order_trade', (db) =>
-  db
-    .insert(trades)
-    // drizzle's timestamp encoder cannot take null, so a pending order's open time goes to the driver as it is.
-    .values({ ...placeholders(ORDER_COLUMNS), openTime: sql`${sql.placeholder('openTime')}`, updatedAt: stamp })
-    .returning(),
-);
+/** The trade and its activity line in one statement: the line goes in as a data-modifying WITH. */
+const insertOrderStatement = statement('insert_order_trade', (db) => {
+  const line = db.$with('order_activity').as(db.insert(accountActivity).values(placeholders(ACTIVITY_COLUMNS, 'activity.')) as never);
+  return (
+    db
+      .with(line)
+      .insert(trades)
+      // drizzle's timestamp encoder cannot take null, so a pending order's open time goes to the driver as it is.
+      .values({ ...placeholders(ORDER_COLUMNS), openTime: sql`${sql.placeholder('openTime')}`, updatedAt: stamp })
+      .returning()
+  );
+});
 
-/** A new order's trade, with its id taken by lockForOrder and its first answer. */
-export async function insertOrderTrade(tx: DbOrTx, values: OrderTrade): Promise<TradeRow> {
-  const [row] = await insertOrderStatement(tx, values);
+/** A new order's trade, with its id taken by lockForOrder and its first answer, and the line of the account's activity log for it. */
+export async function insertOrderTrade(tx: DbOrTx, values: OrderTrade, activity: ActivityLine): Promise<TradeRow> {
+  const params: Record<string, unknown> = { ...values };
+  for (const column of ACTIVITY_COLUMNS) params[`activity.${column}`] = activity[column];
+  const [row] = await insertOrderStatement(tx, params);
   return row!;
 }
 
@@ -102,33 +128,6 @@ export async function tradeById(db: DbOrTx, id: number): Promise<TradeRow | null
 export function tradesByIds(db: DbOrTx, ids: number[]): Promise<TradeRow[]> {
   return ids.length ? db.select().from(trades).where(inArray(trades.id, ids)) : Promise.resolve([]);
 }
-
-/**
- * The user's account (as {@link accountOfUser}) with the leverage of the user's plan and the plan's
- * ceilings per asset class (plan_leverage), in one query.
- */
-export async function accountAndPlan(
-  db: DbOrTx,
-  userId: number,
-  accountId?: number,
-): Promise<{ account: TradingAccountRow; planLeverage: number; planCaps: Partial<Record<AssetCategory, number>> } | null> {
-  const [row] = await accountAndPlanStatement(db, { userId, accountId: accountId ?? null });
-  return row ?? null;
-}
-const accountAndPlanStatement = statement('account_and_plan', (db) =>
-  db
-    .select({
-      account: tradingAccounts,
-      planLeverage: accountTypes.leverage,
-      planCaps: sql<Partial<Record<AssetCategory, number>>>`(SELECT coalesce(jsonb_object_agg(asset_class, max_leverage), '{}'::jsonb) FROM plan_leverage WHERE plan_id = ${accountTypes.id})`,
-    })
-    .from(tradingAccounts)
-    .innerJoin(users, eq(users.id, tradingAccounts.userId))
-    .innerJoin(accountTypes, eq(accountTypes.id, users.accountTypeId))
-    .where(and(eq(tradingAccounts.userId, sql.placeholder('userId')), sql`(${sql.placeholder('accountId')}::int IS NULL OR ${tradingAccounts.id} = ${sql.placeholder('accountId')})`))
-    .orderBy(asc(tradingAccounts.id))
-    .limit(1),
-);
 
 export function tradesOfAccount(db: DbOrTx, accountId: number, statuses: TradeStatus[]): Promise<TradeRow[]> {
   return db.select().from(trades).where(and(eq(trades.accountId, accountId), inArray(trades.status, statuses))).orderBy(asc(trades.id));
