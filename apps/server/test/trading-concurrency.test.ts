@@ -1,5 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tradingMessages } from '@bourse/contract';
 import { journalEntries, trades } from '../src/db/schema/index.ts';
 import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
@@ -30,6 +31,22 @@ describe('concurrency', () => {
     expect(new Set(answers.map((a) => a.status))).toEqual(new Set([201]));
     expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
     expect(await server.ctx.db.select().from(trades).where(eq(trades.userId, user.id))).toHaveLength(1);
+  });
+
+  it('fills no more of many concurrent orders than the free margin covers', async () => {
+    const user = await createTestUser(server);
+    const btc = market.instruments.btcusd;
+    await tick(market, btc.id, 59_990, 60_010);
+    const summary = async () => (await server.call('GET', '/account/summary', { token: user.token })).body.data;
+    expect((await summary()).freeMargin).toBe('10000.00');
+    // 0.37 BTC at 60,010 and leverage 10: 2,220.37 of margin each, so four fit in 10,000 and a fifth does not.
+    const order = { id: btc.id, asset_symbol: btc.symbol, asset_name: btc.name, volume: 0.37, opening_price: 60_010, leverage: 10 };
+    const answers = await Promise.all(Array.from({ length: 12 }, () => server.call('POST', '/trades/store', { token: user.token, body: market.order(order) })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(4);
+    for (const refused of answers.filter((a) => a.status !== 201)) expect(refused.body.errors?.volume).toEqual([tradingMessages.insufficientMargin]);
+    const after = await summary();
+    expect(Number(after.freeMargin)).toBeGreaterThanOrEqual(0);
+    expect(Number(after.margin)).toBeCloseTo(4 * 2220.37, 2);
   });
 
   it('settles 50 concurrent closes of one position once', async () => {

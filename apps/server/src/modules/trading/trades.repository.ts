@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AssetCategory } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { placeholders, statement } from '../../db/statement.ts';
-import { accountActivity, accountTypes, tradingAccounts, trades, users } from '../../db/schema/index.ts';
+import { accountActivity, tradingAccounts, trades } from '../../db/schema/index.ts';
 import type { TradingAccountRow } from '../accounts/accounts.repository.ts';
 import { ACTIVITY_COLUMNS, type ActivityLine } from '../activity/activity.repository.ts';
 
@@ -46,34 +46,29 @@ export type OrderLock = {
 
 /**
  * An order's account lock: the user's account `accountId` (their first when none is named) locked
- * as lockAccount does, with the user's plan, the new trade's id and the transaction's clock in the
- * same statement; then the account's open exposure (as exposuresOf). Null when the user has no
- * such account. The exposure is a statement of its own: in READ COMMITTED a statement reads as of
- * its start, so if it were part of the locking statement, an order that waited for the lock would
- * not see the position the holder of the lock had just opened.
+ * as lockAccount does, with the user's plan, the new trade's id, the transaction's clock and the
+ * account's open exposure (as exposuresOf), in one round trip (the `order_lock` function, whose
+ * comment says why it is a function). Null when the user has no such account.
  */
 export async function lockForOrder(tx: DbOrTx, userId: number, accountId?: number): Promise<OrderLock | null> {
   const [row] = await lockForOrderStatement(tx, { userId, accountId: accountId ?? null });
-  if (!row) return null;
-  const exposures = await exposuresOf(tx, row.account.id);
-  return { ...row, exposures, now: new Date(row.now) };
+  return row ? { ...row, now: new Date(row.now) } : null;
 }
+/** The account's columns read from the function's composite `account`, each decoded as the table's column. */
+const lockedAccount = Object.fromEntries(
+  Object.entries(getTableColumns(tradingAccounts)).map(([key, column]) => [key, sql`(r.account).${sql.identifier(column.name)}`.mapWith(column)]),
+) as { [K in keyof typeof tradingAccounts.$inferSelect]: SQL<(typeof tradingAccounts.$inferSelect)[K]> };
 const lockForOrderStatement = statement('lock_for_order', (db) =>
   db
     .select({
-      account: tradingAccounts,
-      planLeverage: accountTypes.leverage,
-      planCaps: sql<Partial<Record<AssetCategory, number>>>`(SELECT coalesce(jsonb_object_agg(asset_class, max_leverage), '{}'::jsonb) FROM plan_leverage WHERE plan_id = ${accountTypes.id})`,
-      tradeId: sql<number>`nextval(pg_get_serial_sequence('trades', 'id'))::int`,
-      now: sql<string>`to_json(now()) #>> '{}'`,
+      account: lockedAccount,
+      planLeverage: sql<number>`r.plan_leverage`,
+      planCaps: sql<Partial<Record<AssetCategory, number>>>`r.plan_caps`,
+      tradeId: sql<number>`r.trade_id`,
+      now: sql<string>`r.now_at`,
+      exposures: sql<Exposure[]>`r.exposures`,
     })
-    .from(tradingAccounts)
-    .innerJoin(users, eq(users.id, tradingAccounts.userId))
-    .innerJoin(accountTypes, eq(accountTypes.id, users.accountTypeId))
-    .where(and(eq(tradingAccounts.userId, sql.placeholder('userId')), sql`(${sql.placeholder('accountId')}::int IS NULL OR ${tradingAccounts.id} = ${sql.placeholder('accountId')})`))
-    .orderBy(asc(tradingAccounts.id))
-    .limit(1)
-    .for('update', { of: tradingAccounts }),
+    .from(sql`order_lock(${sql.placeholder('userId')}, ${sql.placeholder('accountId')}) r`),
 );
 
 /** Every column an order writes (null where unused), so its insert is built once. */
