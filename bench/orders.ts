@@ -4,7 +4,7 @@
 // from autocannon in a child process; prices are held still so every order fills. On PostgreSQL a
 // third peer runs the order's transaction in plain SQL (lib/sql-order-load.ts): the database's own
 // ceiling for orders on the machine. Prints JSON.
-//   node bench/orders.ts [--seconds 5] [--connections 20] [--users 50]
+//   node bench/orders.ts [--seconds 5] [--connections 20] [--users 50] [--rounds 3]
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/orders.ts
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -27,6 +27,7 @@ const arg = (name: string, fallback: number) => (argv.includes(name) ? Number(ar
 const SECONDS = arg('--seconds', 5);
 const CONNECTIONS = arg('--connections', 20);
 const USERS = arg('--users', 50);
+const ROUNDS = arg('--rounds', 3);
 // Orders on PostgreSQL at no less than this share of the plain-SQL peer's rate in the same run.
 const GOAL = { ordersVsSqlOnly: 0.6 };
 
@@ -39,6 +40,22 @@ function load(spec: LoadSpec | SqlLoadSpec, script = './lib/order-load.ts'): Pro
     child.once('error', reject);
     child.once('exit', (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
   });
+}
+
+/** Several rounds of one load as one: requests and errors summed, the mean rate, the median p50 and the worst p99 and max. */
+function combined(rounds: Load[]): Load {
+  const sum = (f: (l: Load) => number) => rounds.reduce((n, l) => n + f(l), 0);
+  const p50s = rounds.map((l) => l.p50Ms).sort((a, b) => a - b);
+  return {
+    requests: sum((l) => l.requests),
+    rps: Number((sum((l) => l.rps) / rounds.length).toFixed(1)),
+    p50Ms: p50s[Math.floor(p50s.length / 2)]!,
+    p99Ms: Math.max(...rounds.map((l) => l.p99Ms)),
+    maxMs: Math.max(...rounds.map((l) => l.maxMs)),
+    non2xx: sum((l) => l.non2xx),
+    errors: sum((l) => l.errors),
+    timeouts: sum((l) => l.timeouts),
+  };
 }
 
 async function run(database: 'pglite' | 'postgres') {
@@ -78,15 +95,26 @@ async function run(database: 'pglite' | 'postgres') {
     const order = { type: 'buy', id: eurusd.id, volume: 0.01, opening_price: 1.1001, take_profit: 1.2, stop_loss: 1.0, leverage: 100, amount: 1000, qty: 1000, margin: 11, asset_symbol: eurusd.symbol, asset_name: eurusd.name };
     const common = { url: server.url, tokens, seconds: SECONDS, connections: CONNECTIONS };
     const get = await load({ ...common, method: 'GET', path: '/api/v1/user', body: null, label: 'get' });
-    const orders = await load({ ...common, method: 'POST', path: '/api/v1/trades/store', body: order, label: `order-${database}` });
-    // The database alone, same accounts, same concurrency: the ceiling for orders on this machine.
-    const sql = pgDb ? await load({ url: pgDb.url, accounts, seconds: SECONDS, connections: CONNECTIONS }, './lib/sql-order-load.ts') : null;
+    // Orders and the database-only peer (the same accounts and concurrency: the ceiling for orders
+    // on this machine) take turns, so a noisy moment falls on both rather than on one.
+    const rounds: { orders: Load; sql: Load | null }[] = [];
+    for (let round = 0; round < (pgDb ? ROUNDS : 1); round++) {
+      const orders = await load({ ...common, method: 'POST', path: '/api/v1/trades/store', body: order, label: `order-${database}-${round}` });
+      const sql = pgDb ? await load({ url: pgDb.url, accounts, seconds: SECONDS, connections: CONNECTIONS }, './lib/sql-order-load.ts') : null;
+      rounds.push({ orders, sql });
+    }
+    const orders = combined(rounds.map((r) => r.orders));
+    const sql = pgDb ? combined(rounds.map((r) => r.sql!)) : null;
     return {
       database,
       trivialGet: { route: 'GET /user', ...get },
       orders: { route: 'POST /trades/store', ...orders },
       ordersVsGet: Number((orders.rps / get.rps).toFixed(2)),
-      ...(sql && { sqlOnlyPeer: { what: 'the order transaction in plain SQL over node-postgres, no HTTP', ...sql }, ordersVsSqlOnly: Number((orders.rps / sql.rps).toFixed(2)) }),
+      ...(sql && {
+        sqlOnlyPeer: { what: 'the order transaction in plain SQL over node-postgres, no HTTP', ...sql },
+        ordersVsSqlOnly: Number((orders.rps / sql.rps).toFixed(2)),
+        ordersVsSqlOnlyByRound: rounds.map((r) => Number((r.orders.rps / r.sql!.rps).toFixed(2))),
+      }),
     };
   } finally {
     await server.close();
