@@ -15,6 +15,7 @@ import { runInNewContext } from 'node:vm';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { marketOf } from '../apps/server/src/modules/market/market.runtime.ts';
 import { startServer } from '../apps/server/src/server.ts';
+import { scratchPostgres } from '../apps/server/test/helpers/test-server.ts';
 import { rpc } from './lib/ipc.ts';
 
 const argv = process.argv.slice(2);
@@ -47,9 +48,10 @@ function clockOffset(): number {
   return d.getTime() - Date.now();
 }
 
-type Report = { frames: number; bytes: number; updatesPerFrame: number; latency: { samples: number; p50: number | null; p99: number | null; max: number | null }; cpu: NodeJS.CpuUsage };
+type Percentiles = { samples: number; p50: number | null; p99: number | null; max: number | null };
+type Report = { frames: number; bytes: number; updatesPerFrame: number; latency: Percentiles; send: Percentiles; cpu: NodeJS.CpuUsage };
 /** What one client process reports (see lib/price-fanout-clients.ts). */
-type Part = { frames: number; bytes: number; sampledFrames: number; sampledUpdates: number; latencies: number[]; cpu: NodeJS.CpuUsage };
+type Part = { frames: number; bytes: number; sampledFrames: number; sampledUpdates: number; latencies: number[]; sendDelays: number[]; cpu: NodeJS.CpuUsage };
 
 /**
  * The clients, spread over PROCS processes so that reading frames is not the bottleneck being
@@ -71,14 +73,18 @@ async function startClients(): Promise<Clients> {
   const report = async (): Promise<Report> => {
     const got = (await call('report')) as Part[];
     const sum = (f: (p: Part) => number) => got.reduce((n, p) => n + f(p), 0);
-    const sorted = Float64Array.from(got.flatMap((p) => p.latencies)).sort();
-    const at = (q: number) => (sorted.length ? Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1)) : null);
+    const percentiles = (values: number[]): Percentiles => {
+      const sorted = Float64Array.from(values).sort();
+      const at = (q: number) => (sorted.length ? Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1)) : null);
+      return { samples: sorted.length, p50: at(0.5), p99: at(0.99), max: at(1) };
+    };
     const sampledFrames = sum((p) => p.sampledFrames);
     return {
       frames: sum((p) => p.frames),
       bytes: sum((p) => p.bytes),
       updatesPerFrame: sampledFrames ? sum((p) => p.sampledUpdates) / sampledFrames : 0,
-      latency: { samples: sorted.length, p50: at(0.5), p99: at(0.99), max: at(1) },
+      latency: percentiles(got.flatMap((p) => p.latencies)),
+      send: percentiles(got.flatMap((p) => p.sendDelays)),
       cpu: { user: sum((p) => p.cpu.user), system: sum((p) => p.cpu.system) },
     };
   };
@@ -89,6 +95,7 @@ const rssMb = () => process.memoryUsage().rss / 1048576;
 
 type Setup = {
   server: Awaited<ReturnType<typeof startServer>>;
+  pgDb: Awaited<ReturnType<typeof scratchPostgres>> | null;
   clients: Clients;
   rssBefore: number;
   rssIdle: number;
@@ -101,7 +108,17 @@ type Setup = {
 /** A server (coalescing window `windowMs`, 0 for none) with CLIENTS idle price socket clients connected. */
 async function prepare(windowMs: number, offset: number): Promise<Setup> {
   const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/bourse-bench-price-fanout' });
-  const config = { ...base, port: 0, host: '127.0.0.1', databaseUrl: 'memory://', seedDemoUsers: false, market: { ...base.market, autoTick: false, coalesceMs: windowMs, fanoutGroups: GROUPS } };
+  // On PostgreSQL when DATABASE_URL is set: the embedded database runs its queries (the periodic
+  // candle saves) on the server's own thread, stalls a deployed node does not have.
+  const pgDb = process.env.DATABASE_URL ? await scratchPostgres(process.env.DATABASE_URL, 'bourse_bench_fanout') : null;
+  const config = {
+    ...base,
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: pgDb?.url ?? 'memory://',
+    seedDemoUsers: false,
+    market: { ...base.market, autoTick: false, coalesceMs: windowMs, fanoutGroups: GROUPS },
+  };
   const server = await startServer(config, { logger: false });
   const market = marketOf(server.ctx);
   const clock = () => Date.now() + offset;
@@ -145,7 +162,7 @@ async function prepare(windowMs: number, offset: number): Promise<Setup> {
   await clients.call('connect', (i) => ({ port, key: config.priceSocketKey, clients: share(i), sampleEvery, clockOffsetMs: offset, concurrency: 100 }));
   await sleep(500);
   gc();
-  return { server, clients, rssBefore, rssIdle: rssMb(), take, stop };
+  return { server, pgDb, clients, rssBefore, rssIdle: rssMb(), take, stop };
 }
 
 async function finish(s: Setup): Promise<void> {
@@ -153,6 +170,7 @@ async function finish(s: Setup): Promise<void> {
   await s.clients.call('close');
   for (const proc of s.clients.procs) proc.kill();
   await s.server.close();
+  await s.pgDb?.drop();
 }
 
 function figures(s: Setup, r: Report, cpu: NodeJS.CpuUsage, elapsed: number, ticks: number) {
@@ -168,6 +186,8 @@ function figures(s: Setup, r: Report, cpu: NodeJS.CpuUsage, elapsed: number, tic
     cpu_us_per_frame: Number((cpuUs / Math.max(1, r.frames)).toFixed(2)),
     cpu_us_per_update: Number((cpuUs / Math.max(1, updates)).toFixed(3)),
     latency_ms: r.latency,
+    // Of which: from the server encoding the frame to the client reading it (the rest is the tick waiting for its window).
+    send_ms: r.send,
     rss_per_idle_connection_kb: Number((((s.rssIdle - s.rssBefore) * 1024) / CLIENTS).toFixed(1)),
     server_rss_mb: { before_clients: Math.round(s.rssBefore), idle_clients: Math.round(s.rssIdle), end: Math.round(rssMb()) },
     clients_cpu_pct: Number((((r.cpu.user + r.cpu.system) / 1e6 / elapsed) * 100).toFixed(1)),
@@ -251,6 +271,7 @@ console.log(
       instruments: coalesced.ticks_per_s ? (await import('../apps/server/src/modules/market/catalogue.ts')).catalogue().length : 0,
       clients: CLIENTS,
       window_ms: WINDOW_MS,
+      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
       fanout_groups: GROUPS,
       machine: { cpus: cpus().length, loadavg: loadavg().map((l) => Number(l.toFixed(2))) },
       coalesced,
