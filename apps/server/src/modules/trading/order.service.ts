@@ -97,8 +97,9 @@ async function commit(ctx: AppContext, o: Order): Promise<Committed | { prior: T
     });
   } catch (error) {
     const { hash } = known;
-    const prior = o.key && hash && (isUniqueViolation(error) || error instanceof HttpError) ? await tradeByKey(ctx.db, o.userId, o.key) : null;
-    if (prior && hash) return { prior, hash };
+    if (!o.key || !hash || !(isUniqueViolation(error) || error instanceof HttpError)) throw error;
+    const prior = await tradeByKey(ctx.db, o.userId, o.key);
+    if (prior) return { prior, hash };
     throw error;
   }
 }

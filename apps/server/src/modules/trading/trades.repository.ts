@@ -155,25 +155,15 @@ export async function pageTrades(db: DbOrTx, accountId: number, statuses: TradeS
 export type Exposure = { assetId: number; side: 'buy' | 'sell'; quoteCurrency: string; units: string; cost: string; margin: string };
 
 /**
- * Open exposure of an account in one aggregate (units, units × opening price, margin per group), so
- * the free-margin check of an order costs the same however many positions the account holds.
+ * Open exposure of an account (the `account_exposures` function, which order_lock reads too), so
+ * the free-margin check costs the same however many positions the account holds.
  */
-export function exposuresOf(db: DbOrTx, accountId: number): Promise<Exposure[]> {
-  return exposuresStatement(db, { accountId });
+export async function exposuresOf(db: DbOrTx, accountId: number): Promise<Exposure[]> {
+  const [row] = await exposuresStatement(db, { accountId });
+  return row?.exposures ?? [];
 }
 const exposuresStatement = statement('account_exposures', (db) =>
-  db
-    .select({
-      assetId: trades.assetId,
-      side: trades.tradeType,
-      quoteCurrency: trades.quoteCurrency,
-      units: sql<string>`sum(${trades.volume})::text`,
-      cost: sql<string>`sum(${trades.volume} * ${trades.openingPrice})::text`,
-      margin: sql<string>`sum(${trades.margin})::text`,
-    })
-    .from(trades)
-    .where(and(eq(trades.accountId, sql.placeholder('accountId')), eq(trades.status, 'open')))
-    .groupBy(trades.assetId, trades.tradeType, trades.quoteCurrency),
+  db.select({ exposures: sql<Exposure[]>`e.exposures` }).from(sql`account_exposures(${sql.placeholder('accountId')}) AS e(exposures)`),
 );
 
 /** Sum of realised P&L of the account's closed trades (the summary's lifetimePnl). */
