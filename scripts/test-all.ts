@@ -38,6 +38,26 @@ function flakyTitles(suites: PlaywrightSuite[], path: string[] = []): string[] {
   ]);
 }
 
+type Timing = { suite: string; title: string; ms: number };
+const timings: Timing[] = [];
+
+/** Every test's duration from a Vitest JSON report, labelled with the suite that ran it. */
+function vitestTimings(file: string, suite: string): Timing[] {
+  if (!existsSync(file)) return [];
+  const v = JSON.parse(readFileSync(file, 'utf8')) as { testResults: { name: string; assertionResults: { fullName: string; duration?: number }[] }[] };
+  return v.testResults.flatMap((f) => f.assertionResults.map((a) => ({ suite, title: `${f.name.replace(`${process.cwd()}/`, '')} › ${a.fullName}`, ms: a.duration ?? 0 })));
+}
+
+type PlaywrightTimedSuite = { title: string; specs?: { title: string; file: string; tests: { results: { duration: number }[] }[] }[]; suites?: PlaywrightTimedSuite[] };
+
+/** Every browser test's duration, its retries included (the time CI spent on it). */
+function playwrightTimings(suites: PlaywrightTimedSuite[]): Timing[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).map((spec) => ({ suite: 'browser', title: `${spec.file} › ${spec.title}`, ms: spec.tests.flatMap((t) => t.results).reduce((sum, r) => sum + r.duration, 0) })),
+    ...playwrightTimings(suite.suites ?? []),
+  ]);
+}
+
 function add(t: Tally) {
   total.passed += t.passed;
   total.failed += t.failed;
@@ -49,12 +69,14 @@ run('lint', 'npm', ['run', 'lint']);
 run('dependency audit', 'node', ['scripts/audit-deps.ts']);
 run('unit and integration', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile=${results}/vitest.json`]);
 if (!addVitest(`${results}/vitest.json`)) broken = true;
+timings.push(...vitestTimings(`${results}/vitest.json`, 'unit and integration'));
 
 run('browser', 'npm', ['run', 'test:e2e']);
 if (existsSync(`${results}/playwright.json`)) {
   const p = JSON.parse(readFileSync(`${results}/playwright.json`, 'utf8'));
   add({ passed: p.stats.expected + p.stats.flaky, failed: p.stats.unexpected, skipped: p.stats.skipped });
   for (const title of flakyTitles(p.suites)) console.log(`flaky (passed on retry): ${title}`);
+  timings.push(...playwrightTimings(p.suites));
 } else broken = true;
 
 // CI (and anyone with a PostgreSQL to spare) runs the server integration suite again on PostgreSQL,
@@ -66,7 +88,12 @@ if (pgUrl) {
   const res = spawnSync('vitest', ['run', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile=${results}/vitest-pg.json`], { stdio: 'inherit', env });
   if (res.status !== 0) broken = true;
   if (!addVitest(`${results}/vitest-pg.json`)) broken = true;
+  timings.push(...vitestTimings(`${results}/vitest-pg.json`, 'integration on PostgreSQL'));
 }
+
+// Where the run's time goes, so the slowest tests are the ones looked at first.
+console.log('\n=== the twenty slowest tests');
+for (const t of timings.sort((a, b) => b.ms - a.ms).slice(0, 20)) console.log(`${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.suite}: ${t.title}`);
 
 if (broken && total.failed === 0) total.failed = 1;
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
