@@ -16,6 +16,7 @@ import { AlgoTrader } from './components/algo-trader';
 import { CurrencySwitcher } from './components/currency-switcher';
 import { LeftRail } from './components/left-rail';
 import { PositionsDrawer } from './components/positions-drawer';
+import { RoomAccountSwitcher } from './components/room-account';
 import { ResizeHandle } from './components/resize-handle';
 import { SidePanel } from './components/side-panel';
 import { CalendarPanel, NewsPanel } from './components/tradingview-widget';
@@ -156,6 +157,7 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
         </div>
         {/* Under 768 px the order entry takes a full row of its own below the currency and sidebar controls. */}
         <div className="flex flex-wrap items-center gap-2 md:flex-nowrap">
+          <RoomAccountSwitcher />
           {slots.feedStatus}
           <CurrencySwitcher />
           <div className="order-last flex min-w-0 basis-full md:order-none md:basis-auto md:flex-1" data-tour="order">
