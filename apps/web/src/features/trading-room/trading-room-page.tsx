@@ -147,8 +147,9 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
 
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-bg text-fg">
-      <header className="flex shrink-0 flex-col gap-2 border-b border-line bg-panel px-2 py-2 md:flex-row md:items-center md:gap-3 md:px-3">
-        <div className="flex min-w-0 flex-1 items-center gap-2" data-tour="pairs">
+      {/* The open pairs keep room for three whole tabs; where the controls do not fit beside them, they take a row of their own. */}
+      <header className="flex shrink-0 flex-col gap-2 border-b border-line bg-panel px-2 py-2 md:flex-row md:flex-wrap md:items-center md:gap-3 md:px-3">
+        <div className="flex min-w-0 flex-1 items-center gap-2 md:min-w-[min(100%,30rem)]" data-tour="pairs">
           <div className="w-8 shrink-0 overflow-hidden md:w-auto">
             <BrandLogo small />
           </div>
@@ -156,7 +157,7 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
           {slots.addPair}
         </div>
         {/* Under 768 px the order entry takes a full row of its own below the currency and sidebar controls. */}
-        <div className="flex flex-wrap items-center gap-2 md:flex-nowrap">
+        <div className="flex flex-wrap items-center gap-2 md:ms-auto md:flex-nowrap">
           <RoomAccountSwitcher />
           {slots.feedStatus}
           <CurrencySwitcher />
