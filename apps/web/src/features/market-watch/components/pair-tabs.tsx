@@ -18,8 +18,8 @@ export function PairTabs({ className }: { className?: string }) {
   const listRef = useRef<HTMLDivElement>(null);
   // A pair just opened or picked may sit past the strip's edge: bring it into view.
   useEffect(() => {
-    listRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [active, pairs.length]);
+    listRef.current?.querySelector(`[data-pair="${CSS.escape(active)}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
   return (
     <div className={cn('flex min-w-0 items-center gap-1', className)}>
       {/* Only tabs inside the tab list: a chip's close button is for the mouse, Delete closes the focused tab. */}
@@ -40,6 +40,7 @@ export function PairTabs({ className }: { className?: string }) {
                 type="button"
                 role="tab"
                 aria-selected={selected}
+                data-pair={pair}
                 aria-keyshortcuts={closable ? 'Delete' : undefined}
                 onClick={() => selectPair(pair)}
                 onKeyDown={(event) => {
