@@ -155,10 +155,12 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
           </div>
           {slots.pairTabs}
           {slots.addPair}
+          {/* On a phone the controls' row is full: the account goes beside the pairs, which scroll. */}
+          {!isDesktop && <RoomAccountSwitcher className="ms-auto" />}
         </div>
         {/* Under 768 px the order entry takes a full row of its own below the currency and sidebar controls. */}
         <div className="flex flex-wrap items-center gap-2 md:ms-auto md:flex-nowrap">
-          <RoomAccountSwitcher />
+          {isDesktop && <RoomAccountSwitcher />}
           {slots.feedStatus}
           <CurrencySwitcher />
           <div className="order-last flex min-w-0 basis-full md:order-none md:basis-auto md:flex-1" data-tour="order">

@@ -29,7 +29,7 @@ export function RoomAccountSwitcher({ className }: { className?: string }) {
       <Popover.Trigger
         data-testid="room-account"
         data-kind={account.kind}
-        className={cn('flex h-8 shrink-0 items-center gap-1.5 rounded-md border border-line bg-panel-2 px-2 text-xs text-fg hover:border-brand', className)}
+        className={cn('flex h-8 shrink-0 items-center gap-1 rounded-md border border-line bg-panel-2 px-1.5 text-xs text-fg hover:border-brand md:gap-1.5 md:px-2', className)}
       >
         <AccountTag account={account} />
         <span className="sr-only">{t('Switch trading account')}</span>
