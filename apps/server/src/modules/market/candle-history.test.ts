@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Candle } from '@bourse/contract';
 import { isMarketOpen } from '@bourse/domain';
 import { catalogueRows } from './catalogue-rows.ts';
-import { generatedBars, HISTORY_DAYS } from './candle-history.ts';
+import { generatedBars, HISTORY_DAYS, LONG_HISTORY_DAYS } from './candle-history.ts';
 import { mergeBars } from './candle.service.ts';
 import { DayStats } from './day-stats.ts';
 import { MarketState } from './market-state.ts';
@@ -59,7 +59,30 @@ describe('generated history', () => {
     expect(bars.length).toBeGreaterThan(20 * 390);
     for (const b of bars) expect(isMarketOpen('stocks', b.time * 1000)).toBe(true);
     expect(bars[0]!.time).toBeGreaterThanOrEqual(anchorSec - HISTORY_DAYS * 86_400);
-    expect(generatedBars(aapl, 1, '1D', anchorSec - 40 * 86_400, anchorSec).length).toBeLessThanOrEqual(31);
+  });
+
+  it('reaches years back for charts of an hour and longer, on trading days only, joined to the minute history', () => {
+    const days = generatedBars(btc, 1, '1D', anchorSec - 500 * 86_400, anchorSec);
+    expect(days.length).toBeGreaterThanOrEqual(500);
+    expect(days.every((b, i) => !i || b.time - days[i - 1]!.time === 86_400)).toBe(true);
+    expect(generatedBars(btc, 1, '1D', 0, anchorSec)[0]!.time).toBeGreaterThanOrEqual(anchorSec - (LONG_HISTORY_DAYS + 1) * 86_400);
+    // The last 30 days are the minute walk rolled up, whatever the range asked for.
+    const recent = generatedBars(btc, 1, '1D', anchorSec - 20 * 86_400, anchorSec);
+    expect(days.slice(-recent.length)).toEqual(recent);
+    // The daily bars of 60 days ago are the hourly bars of that day rolled up.
+    const day = Math.floor((anchorSec - 60 * 86_400) / 86_400) * 86_400;
+    const hours = generatedBars(btc, 1, '1h', day, day + 86_399);
+    expect(hours).toHaveLength(24);
+    const rolled = rollUp(hours, 86_400)[0]!;
+    const daily = days.find((b) => b.time === day)!;
+    expect([daily.open, daily.close]).toEqual([rolled.open, rolled.close]);
+    expect(daily.high).toBeCloseTo(rolled.high, 6);
+    expect(generatedBars(btc, 1, '1D', anchorSec - 500 * 86_400, anchorSec)).toEqual(days);
+    const stocks = generatedBars(aapl, 1, '1D', anchorSec - 400 * 86_400, anchorSec);
+    expect(stocks.length).toBeGreaterThan(250);
+    for (const b of stocks) expect(new Date(b.time * 1000).getUTCDay() % 6, 'no weekend bars').not.toBe(0);
+    // Minute charts keep to the minute history.
+    expect(generatedBars(aapl, 1, '15m', anchorSec - 400 * 86_400, anchorSec)[0]!.time).toBeGreaterThanOrEqual(anchorSec - HISTORY_DAYS * 86_400 - 900);
   });
 
   it('stops after the latest bars when told how many', () => {

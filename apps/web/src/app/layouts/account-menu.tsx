@@ -1,17 +1,14 @@
 import { useState } from 'react';
 import { Popover } from 'radix-ui';
-import { Check, ChevronDown } from 'lucide-react';
-import { accountUsable } from '@bourse/contract';
+import { ChevronDown } from 'lucide-react';
 import { DEFAULT_PLAN_LABEL } from '@/config/constants';
+import { AccountSwitchList } from '@/features/accounts/components/account-switch-list';
 import { AccountPlansDialog } from '@/features/plans/components/account-plans-dialog';
 import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { readableTextOn } from '@/lib/readable-text';
 import { useSelectedAccount, useSession } from '@/stores/session-store';
 import { useTranslation } from 'react-i18next';
-import { msg } from '@/i18n/i18n';
-
-const accountStatusLabel = { active: msg('Active'), pending: msg('Awaiting Approval'), rejected: msg('Not approved') } as const;
 
 /**
  * Plan badge with the selected account's balance: the badge opens the Account Plans dialog, the
@@ -21,7 +18,6 @@ const accountStatusLabel = { active: msg('Active'), pending: msg('Awaiting Appro
 export function AccountMenu({ className, planFallback = DEFAULT_PLAN_LABEL }: { className?: string; planFallback?: string }) {
   const user = useSession((s) => s.user);
   const selected = useSelectedAccount();
-  const selectAccount = useSession((s) => s.selectAccount);
   const [plansOpen, setPlansOpen] = useState(false);
   const { t } = useTranslation();
   if (!user) return null;
@@ -53,36 +49,7 @@ export function AccountMenu({ className, planFallback = DEFAULT_PLAN_LABEL }: { 
           <Popover.Portal>
             <Popover.Content align="end" sideOffset={8} className="z-50 w-72 rounded-xl border border-line bg-panel p-2 shadow-2xl">
               <p className="px-2 pb-2 pt-1 text-xs font-semibold uppercase tracking-wider text-muted">{t('Trading accounts')}</p>
-              <ul aria-label={t('Trading accounts')}>
-                {user.accounts.map((account, index) => {
-                  const active = account.id === selected?.id;
-                  const usable = accountUsable(account);
-                  return (
-                    <li key={account.id}>
-                      <Popover.Close asChild>
-                        <button
-                          type="button"
-                          aria-pressed={active}
-                          disabled={!usable}
-                          onClick={() => selectAccount(index)}
-                          className={cn('flex w-full items-center justify-between gap-3 rounded-lg px-3 py-2 text-start enabled:hover:bg-panel-2 disabled:cursor-not-allowed', active && 'bg-panel-2')}
-                        >
-                          <span className={cn('min-w-0', !usable && 'opacity-60')}>
-                            <span className="block text-sm font-medium">{account.title}</span>
-                            <span className={cn('block text-xs', usable ? 'text-muted' : account.status === 'pending' ? 'text-amber-300' : 'text-down')}>
-                              {usable ? (account.kind === 'demo' ? t('Demo account') : t('Live account')) : t(accountStatusLabel[account.status])}
-                            </span>
-                          </span>
-                          <span className="flex items-center gap-2 text-sm tabular-nums">
-                            {formatMoney(account.balance, account.currency)}
-                            {active && <Check className="size-4 text-brand" aria-hidden />}
-                          </span>
-                        </button>
-                      </Popover.Close>
-                    </li>
-                  );
-                })}
-              </ul>
+              <AccountSwitchList />
               <Popover.Close asChild>
                 <button type="button" onClick={() => setPlansOpen(true)} className="mt-1 w-full rounded-lg border-t border-line px-3 py-2 text-start text-sm text-brand hover:bg-panel-2">
                   {t('Compare plans')}

@@ -16,6 +16,7 @@ import { AlgoTrader } from './components/algo-trader';
 import { CurrencySwitcher } from './components/currency-switcher';
 import { LeftRail } from './components/left-rail';
 import { PositionsDrawer } from './components/positions-drawer';
+import { RoomAccountSwitcher } from './components/room-account';
 import { ResizeHandle } from './components/resize-handle';
 import { SidePanel } from './components/side-panel';
 import { CalendarPanel, NewsPanel } from './components/tradingview-widget';
@@ -146,16 +147,20 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
 
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-bg text-fg">
-      <header className="flex shrink-0 flex-col gap-2 border-b border-line bg-panel px-2 py-2 md:flex-row md:items-center md:gap-3 md:px-3">
-        <div className="flex min-w-0 flex-1 items-center gap-2" data-tour="pairs">
+      {/* The open pairs keep room for three whole tabs; where the controls do not fit beside them, they take a row of their own. */}
+      <header className="flex shrink-0 flex-col gap-2 border-b border-line bg-panel px-2 py-2 md:flex-row md:flex-wrap md:items-center md:gap-3 md:px-3">
+        <div className="flex min-w-0 flex-1 items-center gap-2 md:min-w-[min(100%,30rem)]" data-tour="pairs">
           <div className="w-8 shrink-0 overflow-hidden md:w-auto">
             <BrandLogo small />
           </div>
           {slots.pairTabs}
           {slots.addPair}
+          {/* On a phone the controls' row is full: the account goes beside the pairs, which scroll. */}
+          {!isDesktop && <RoomAccountSwitcher className="ms-auto" />}
         </div>
         {/* Under 768 px the order entry takes a full row of its own below the currency and sidebar controls. */}
-        <div className="flex flex-wrap items-center gap-2 md:flex-nowrap">
+        <div className="flex flex-wrap items-center gap-2 md:ms-auto md:flex-nowrap">
+          {isDesktop && <RoomAccountSwitcher />}
           {slots.feedStatus}
           <CurrencySwitcher />
           <div className="order-last flex min-w-0 basis-full md:order-none md:basis-auto md:flex-1" data-tour="order">

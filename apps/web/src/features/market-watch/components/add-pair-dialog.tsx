@@ -9,7 +9,7 @@ import { formatPrice } from '@/lib/format';
 import { assetStore } from '@/stores/asset-store';
 import { useTickSelector } from '@/stores/tick-store';
 import { useAssets } from '../api/get-assets';
-import { pairTabLabels, pairTabLists, pairTabs, type PairTab } from '../lib/asset-search';
+import { pairSearchResults, pairTabLabels, pairTabLists, pairTabs, type PairTab } from '../lib/asset-search';
 import { useWatchlist, watchlistStore } from '../stores/watchlist-store';
 import { AssetListState } from './asset-list-state';
 import { PriceFlash } from '@/components/price-flash';
@@ -90,11 +90,18 @@ export function AddPairDialog() {
   const assets = useAssets();
   const watchlist = useWatchlist((s) => s.symbols);
   const lists = useMemo(() => pairTabLists(assets.data ?? [], deferredQuery, watchlist), [assets.data, deferredQuery, watchlist]);
+  const results = useMemo(() => pairSearchResults(assets.data ?? [], deferredQuery), [assets.data, deferredQuery]);
+  // A search looks in every category; a tab filters only the list without one.
+  const searching = deferredQuery.trim() !== '';
   const pick = (asset: Asset) => {
     assetStore.getState().selectAsset(asset);
     setOpen(false);
   };
-  const current = lists[tab];
+  const pickTab = (id: PairTab) => {
+    setTab(id);
+    setQuery('');
+  };
+  const current = searching ? results : lists[tab];
   const state = !assets.data ? (assets.isFetching || assets.isPending ? 'loading' : 'error') : current.length === 0 ? 'empty' : null;
   return (
     <>
@@ -123,24 +130,25 @@ export function AddPairDialog() {
               key={id}
               type="button"
               role="tab"
-              aria-selected={id === tab}
-              onClick={() => setTab(id)}
+              aria-selected={!searching && id === tab}
+              onClick={() => pickTab(id)}
               className={cn(
                 'flex shrink-0 items-center gap-1.5 rounded-md px-2.5 py-1.5 text-xs font-medium',
-                id === tab ? 'bg-brand-solid text-white' : 'bg-panel-2 text-muted hover:text-fg',
+                !searching && id === tab ? 'bg-brand-solid text-white' : 'bg-panel-2 text-muted hover:text-fg',
               )}
             >
               {t(pairTabLabels[id])}
-              <span className={cn('rounded-full px-1.5 text-[10px]', id === tab ? 'bg-white/20' : 'bg-line')}>{lists[id].length}</span>
+              <span className={cn('rounded-full px-1.5 text-[10px]', !searching && id === tab ? 'bg-white/20' : 'bg-line')}>{lists[id].length}</span>
             </button>
           ))}
         </div>
+        {searching && <p className="mb-2 text-xs text-muted">{t('Matches in every category')}</p>}
         {state ? (
           <div className="flex h-[min(55vh,28rem)] rounded-md border border-line">
             <AssetListState state={state} onRetry={() => void assets.refetch()} />
           </div>
         ) : (
-          <PairList key={tab} assets={current} onPick={pick} />
+          <PairList key={searching ? 'search' : tab} assets={current} onPick={pick} />
         )}
       </Dialog>
     </>

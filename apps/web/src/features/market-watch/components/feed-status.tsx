@@ -5,10 +5,10 @@ import { useFeedStatus } from '../hooks/use-price-feed';
 
 /** Each state's word (shown with `t()`) and dot. */
 const look = {
-  // "Live" here is the prices' state, not the live (real-money) account kind.
-  connected: { text: null, dot: 'bg-up-solid' },
-  connecting: { text: msg('Connecting'), dot: 'bg-warn animate-pulse' },
-  disconnected: { text: msg('Offline'), dot: 'bg-muted' },
+  // Each word says "prices", so none of them reads as the account's kind (a live account) or state.
+  connected: { text: msg('Prices live'), dot: 'bg-up-solid' },
+  connecting: { text: msg('Connecting to prices'), dot: 'bg-warn animate-pulse' },
+  disconnected: { text: msg('Prices offline'), dot: 'bg-muted' },
   failed: { text: msg('Prices offline'), dot: 'bg-down-solid' },
   stalled: { text: msg('Prices delayed'), dot: 'bg-warn' },
 } as const;
@@ -24,7 +24,7 @@ export function FeedStatus({ className }: { className?: string }) {
   return (
     <span role="status" title={shown === 'stalled' ? t(STALLED_HINT) : (error ?? undefined)} className={cn('flex items-center gap-1.5 text-[11px] text-muted', className)} data-testid="feed-status" data-status={shown}>
       <span className={cn('size-2 rounded-full', dot)} aria-hidden />
-      {text === null ? t('Live', { context: 'feed' }) : t(text)}
+      {t(text)}
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Info, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
@@ -14,10 +15,15 @@ export function PairTabs({ className }: { className?: string }) {
   const showInfo = useAssetInfo((s) => s.show);
   const { selectPair, removePair } = assetStore.getState();
   const activeAsset = findPair(assets, active);
+  const listRef = useRef<HTMLDivElement>(null);
+  // A pair just opened or picked may sit past the strip's edge: bring it into view.
+  useEffect(() => {
+    listRef.current?.querySelector(`[data-pair="${CSS.escape(active)}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
   return (
     <div className={cn('flex min-w-0 items-center gap-1', className)}>
       {/* Only tabs inside the tab list: a chip's close button is for the mouse, Delete closes the focused tab. */}
-      <div role="tablist" data-shortcut="pairs" aria-label={t('Open pairs')} className="flex min-w-0 items-center gap-1 overflow-x-auto">
+      <div ref={listRef} role="tablist" data-shortcut="pairs" aria-label={t('Open pairs')} className="flex min-w-0 items-center gap-1 overflow-x-auto">
         {pairs.map((pair) => {
           const selected = pair === active;
           const closable = pairs.length > 1;
@@ -34,6 +40,7 @@ export function PairTabs({ className }: { className?: string }) {
                 type="button"
                 role="tab"
                 aria-selected={selected}
+                data-pair={pair}
                 aria-keyshortcuts={closable ? 'Delete' : undefined}
                 onClick={() => selectPair(pair)}
                 onKeyDown={(event) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assetFixture } from '@/testing/asset-fixture';
-import { marketWatchRows, matchesAddPair, matchesMarketWatch, pairTabLists } from './asset-search';
+import { marketWatchRows, matchesAddPair, matchesMarketWatch, pairSearchResults, pairTabLists } from './asset-search';
 
 const eurusd = assetFixture({ symbol_display: 'EUR/USD', name: 'Euro / US Dollar' });
 const btc = assetFixture({ symbol_display: 'BTC/USD', name: 'Bitcoin', type: 'crypto', category: 'crypto' });
@@ -71,5 +71,19 @@ describe('add-pair tabs', () => {
     expect(tabs.Watchlist).toEqual([btc]);
     expect(tabs.Crypto).toEqual([btc]);
     expect(tabs.Stock).toEqual([]);
+  });
+});
+
+describe('add-pair search results', () => {
+  const eth = assetFixture({ symbol_display: 'ETH/USD', symbol: 'ETHUSD', sy: 'ETH/USD', name: 'Ethereum', type: 'crypto', category: 'crypto' });
+  const method = assetFixture({ symbol_display: 'MTH', symbol: 'MTH', sy: 'MTH', name: 'Meritage Homes (ETH)', type: 'stocks', category: 'stock' });
+  const ethan = assetFixture({ symbol_display: 'ETD', symbol: 'ETD', sy: 'ETD', name: 'Ethan Allen', type: 'stocks', category: 'stock' });
+
+  it('finds matches of every category, symbols that start with the search first', () => {
+    expect(pairSearchResults([eurusd, method, ethan, btc, eth], 'eth')).toEqual([eth, ethan, method]);
+    expect(pairSearchResults(all, 'usd').map((a) => a.symbol_display)).toEqual(['USOIL', 'EUR/USD', 'BTC/USD', 'XAUUSD']);
+  });
+  it('is empty without a search, when the tabs list by category', () => {
+    expect(pairSearchResults(all, '  ')).toEqual([]);
   });
 });

@@ -93,3 +93,22 @@ export function pairTabLists(assets: readonly Asset[], query: string, watchlist:
   }
   return lists;
 }
+
+const compact = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/** How well an instrument answers a search: its symbol starting with it first, then its name, then the rest. */
+function searchRank(asset: Asset, query: string): number {
+  const q = compact(query);
+  if (compact(asset.symbol_display).startsWith(q) || compact(asset.symbol).startsWith(q)) return 0;
+  return compact(asset.name).startsWith(q) ? 1 : 2;
+}
+
+/**
+ * The Add-pair list while searching: the matches of every category, best first, since a customer
+ * searching for "ETH" means Ether wherever the dialog's tab happens to be. Empty without a search.
+ */
+export function pairSearchResults(assets: readonly Asset[], query: string): Asset[] {
+  if (norm(query) === '') return [];
+  const found = assets.filter((a) => matchesAddPair(a, query)).map((asset) => ({ asset, rank: searchRank(asset, query) }));
+  return found.sort((a, b) => a.rank - b.rank).map((f) => f.asset);
+}

@@ -5,8 +5,9 @@ import { msg } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import { useDisplayMoney } from '@/stores/currency-store';
 import { useAccountSummary } from '../hooks/use-account-summary';
+import { FooterAccount } from './room-account';
 
-/** SPEC §2 footer: BALANCE, EQUITY, MARGIN, FREE MARGIN, P/L in the display currency, and DASHBOARD. */
+/** SPEC §2 footer: the account they belong to, then BALANCE, EQUITY, MARGIN, FREE MARGIN, P/L in the display currency, and DASHBOARD. */
 export function AccountFooter() {
   const { t } = useTranslation();
   const summary = useAccountSummary();
@@ -20,6 +21,7 @@ export function AccountFooter() {
   ];
   return (
     <footer data-tour="account" className="grid grid-cols-3 items-center gap-x-3 gap-y-1 border-t border-line bg-panel px-3 py-1.5 text-xs md:flex md:gap-6">
+      <FooterAccount className="col-span-3 md:col-span-1" />
       <dl className="contents">
         {figures.map(({ label, value, signed }) => (
           <div key={label} className="min-w-0">

@@ -16,6 +16,7 @@ import { useAlertLines } from '@/features/alerts/hooks/use-alert-lines';
 import { useCandles } from '../api/get-candles';
 import { useRoomLayout } from '../hooks/use-room-layout';
 import { foldTick, type Bar } from '../lib/candle-merge';
+import { chartTitle } from '../lib/chart-title';
 import { tradeMarkers } from '../lib/trade-markers';
 import { ChartTradeLines } from './chart-trade-lines';
 
@@ -86,7 +87,7 @@ export function PriceChart({ className }: { className?: string }) {
   // Primitive selections: the active asset object is refreshed by every tick, the chart frame is not.
   const assetId = useAssetStore((s) => s.activeAsset?.asset_id ?? null);
   const digits = useAssetStore((s) => s.activeAsset?.digits ?? 5);
-  const title = useAssetStore((s) => (s.activeAsset ? `${s.activeAsset.symbol_display} · ${s.activeAsset.name}` : ''));
+  const title = useAssetStore((s) => (s.activeAsset ? chartTitle(s.activeAsset) : ''));
   const symbol = useAssetStore((s) => s.activeAsset?.symbol_display ?? '');
   const [tf, setTf] = useInterval(assetId);
   const candles = useCandles(assetId, tf);
