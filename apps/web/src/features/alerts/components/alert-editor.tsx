@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { type Alert, alertCooldowns, alertWindows, formatAlertPrice } from '@bourse/contract';
+import { type Alert, alertCooldowns, alertWindows, formatPrice } from '@bourse/contract';
 import { Alert as Banner } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -51,7 +51,7 @@ function AlertForm({ target, level, alert, onDone }: FormProps) {
   useEffect(() => {
     if (openPrice !== null || price === null) return;
     setOpenPrice(price);
-    setForm((f) => (f.level === '' ? { ...f, level: formatAlertPrice(price, target.digits) } : f));
+    setForm((f) => (f.level === '' ? { ...f, level: formatPrice(price, target.digits) } : f));
   }, [openPrice, price, target.digits]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -85,7 +85,7 @@ function AlertForm({ target, level, alert, onDone }: FormProps) {
   return (
     <form className="flex flex-col gap-4" noValidate onSubmit={submit} aria-label={alert ? t('Edit price alert') : t('New price alert')}>
       <p className="text-sm text-muted" data-testid="alert-price">
-        {t('Price now:')} <span className="font-mono tabular-nums text-fg">{price === null ? '…' : formatAlertPrice(price, target.digits)}</span>
+        {t('Price now:')} <span className="font-mono tabular-nums text-fg">{price === null ? '…' : formatPrice(price, target.digits)}</span>
       </p>
       <Segmented
         label={t('Alert when')}
