@@ -13,7 +13,7 @@ import {
   type BidAsk,
   type Side,
 } from '@bourse/domain';
-import { type AssetCategory, type storeTradeRequest, tradingMessages as msg, type LeverageMap, type OrderKind } from '@bourse/contract';
+import { type AssetCategory, fitsDigits, priceDigitsMessage, type storeTradeRequest, tradingMessages as msg, type LeverageMap, type OrderKind } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError, invalid } from '../../http/errors.ts';
 import type { PriceSource } from '../market/price-source.ts';
@@ -55,6 +55,7 @@ export function priceMovedMessage(requested: number, filled: number, movedPct: n
  */
 export async function planOrder(ctx: AppContext, prices: PriceSource, instrument: Instrument | null, body: StoreTradeBody, valuer: Valuer, limits: LeverageLimits): Promise<OrderPlan> {
   if (!instrument) throw invalid('id', msg.assetUnavailable);
+  checkDigits(instrument, { price: body.price, take_profit: body.take_profit, stop_loss: body.stop_loss, trailing_stop: body.trailing_stop });
   const problem = lotsProblem(body.volume);
   if (problem) throw invalid('volume', problem === 'off_step' ? msg.volumeStep : msg.volumeRange);
   if (!prices.isOpen(instrument.id)) throw new HttpError(422, msg.marketClosed);
@@ -87,6 +88,17 @@ export async function planOrder(ctx: AppContext, prices: PriceSource, instrument
     stopLoss,
     trailing,
   };
+}
+
+/**
+ * Refuses prices with more decimals than the instrument is quoted to, rather than rounding them:
+ * a level moved to a price the customer did not type could trigger where they did not mean it.
+ * `opening_price` is not checked: it is the client's view of the market, a hint.
+ */
+export function checkDigits(instrument: Pick<Instrument, 'symbol' | 'digits'>, prices: Record<string, number | null | undefined>): void {
+  for (const [field, value] of Object.entries(prices)) {
+    if (value && !fitsDigits(value, instrument.digits)) throw invalid(field, priceDigitsMessage(instrument.symbol, instrument.digits));
+  }
 }
 
 /** Seconds a client waits before retrying a fill refused because the feed stalled. */
