@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { type Alert, alertCooldowns, alertWindows, formatPrice } from '@bourse/contract';
+import { type Alert, alertCooldowns, alertWindows, formatPrice, pointOf } from '@bourse/contract';
+import { DIGITS_ERROR, overDigits } from '@/lib/trade-targets';
 import { Alert as Banner } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -68,6 +69,11 @@ function AlertForm({ target, level, alert, onDone }: FormProps) {
       setErrors(read.errors);
       return;
     }
+    // The server refuses a level with more decimals than the instrument's; say so before sending.
+    if (form.kind === 'level' && overDigits(form.level, target.digits)) {
+      setErrors({ level: t(DIGITS_ERROR, { digits: target.digits }) });
+      return;
+    }
     setErrors({});
     // The first alert is when browser notifications start to matter: ask now, within the click.
     if (!alert && (alerts.data?.data.length ?? 0) === 0) askNotificationPermission();
@@ -109,7 +115,7 @@ function AlertForm({ target, level, alert, onDone }: FormProps) {
             ]}
             onChange={(d) => set({ levelDirection: d })}
           />
-          <TextField label={t('Price')} type="number" inputMode="decimal" step="any" min={0} value={form.level} onChange={(e) => set({ level: e.target.value })} error={errors.level} />
+          <TextField label={t('Price')} type="number" inputMode="decimal" step={pointOf(target.digits)} min={0} value={form.level} onChange={(e) => set({ level: e.target.value })} error={errors.level} />
         </>
       ) : (
         <>
