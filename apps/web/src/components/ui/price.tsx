@@ -1,6 +1,5 @@
 import { formatPrice, priceParts, type PricePrecision } from '@bourse/contract';
 import { cn } from '@/lib/cn';
-import { usePricePrecision } from '@/stores/quotes';
 
 /**
  * A price with its instrument's digits. A currency pair's fractional pip (the fifth decimal, the
@@ -22,9 +21,4 @@ export function Price({ value, precision, className }: { value: number | null | 
 /** The text of a price where a string is needed (labels, messages); see {@link Price}. */
 export function priceText(value: number | null | undefined, precision: PricePrecision | null): string {
   return precision ? formatPrice(value, precision.digits) : value == null ? '—' : String(value);
-}
-
-/** A price of the instrument `assetId`, in its digits from the loaded catalogue. */
-export function AssetPrice({ assetId, value, className }: { assetId: number; value: number | null | undefined; className?: string }) {
-  return <Price value={value} precision={usePricePrecision(assetId)} className={className} />;
 }

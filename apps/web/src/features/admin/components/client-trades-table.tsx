@@ -7,7 +7,7 @@ import { DateTime } from '@/components/date-time';
 import { msg } from '@/i18n/i18n';
 import { sideWord } from '@/features/positions/lib/trade-words';
 import { cn } from '@/lib/cn';
-import { AssetPrice } from '@/components/ui/price';
+import { Price } from '@/components/ui/price';
 import { formatMoney } from '@/lib/format';
 
 const closeReasons: Record<string, string> = {
@@ -58,7 +58,7 @@ const side: Column = {
   },
 };
 const lots: Column = { title: msg('Lots'), numeric: true, cell: (t) => t.lots };
-const price = (title: string, pick: (t: AdminTrade) => number | null): Column => ({ title, numeric: true, cell: (t) => <AssetPrice assetId={t.asset_id} value={pick(t)} /> });
+const price = (title: string, pick: (t: AdminTrade) => number | null): Column => ({ title, numeric: true, cell: (t) => <Price value={pick(t)} precision={t.digits === null ? null : { digits: t.digits }} /> });
 const pnl: Column = {
   title: msg('P&L'),
   numeric: true,
