@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Listed = { placed_by: string; robot_id: number | null; robot_name: string | null; status: string; pnl: string; closing_price: number | null; asset_symbol: string };
+type Listed = { placed_by: string; robot_id: number | null; robot_name: string | null; status: string; pnl: string; closing_price: number | null; asset_symbol: string; digits: number | null };
 const trades = (who: TestUser | null, clientId: number, query = '') =>
   server.call('GET', `/admin/clients/${clientId}/trades${query}`, who ? { token: who.token } : {});
 const accountsOf = (user: TestUser) => server.ctx.db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, user.id)).orderBy(asc(tradingAccounts.id));
@@ -56,6 +56,8 @@ describe('a customer\'s trades in the back office', () => {
     );
     // Valued at the server's current price: 0.01 lots bought at 1.1001, worth 1.1049 now.
     expect(rows.every((t) => t.status === 'open' && t.closing_price === 1.1049 && t.pnl === '4.80')).toBe(true);
+    // With the instrument's price digits, so staff read prices as the customer does.
+    expect(rows.map((t) => t.digits)).toEqual([5, 5, 5]);
     expect((await trades(admin, customer.id)).body.meta.total).toBe(3);
 
     const pending = (await trades(support, customer.id, '?status=pending')).body;

@@ -49,7 +49,7 @@ describe('Expert Advisors running on the server', () => {
     expect(open).toHaveLength(1);
     expect(open[0]).toMatchObject({ tradeType: 'buy', assetId: market.instruments.btcusd.id, idempotencyKey: `robot:${saved.body.data.id}:${market.instruments.btcusd.id}:${lastOpen}:0` });
     const [robot] = await robotsOf(user);
-    expect(robot).toMatchObject({ status: 'running', open_positions: 1, last_action: 'Fast MA crossed above slow MA: Bought 0.01 lots (0.01 units) at 60010.00000' });
+    expect(robot).toMatchObject({ status: 'running', open_positions: 1, last_action: 'Fast MA crossed above slow MA: Bought 0.01 lots (0.01 units) at 60010.00' });
     expect(await unbalancedAccounts(server.ctx.db)).toEqual([]);
   });
 

@@ -96,7 +96,7 @@ describe('POST /trades/store', () => {
     expect(closed.body.message).toBe(msg.marketClosed);
     const moved = await store(market.order({ opening_price: 1.05 }));
     expect(moved.status).toBe(409);
-    expect(moved.body.message).toMatch(/^The price moved from 1\.05 to 1\.1001 \(4\.77%\), more than the allowed 1%/);
+    expect(moved.body.message).toMatch(/^The price moved from 1\.05000 to 1\.10010 \(4\.77%\), more than the allowed 1%/);
     const big = await store(market.order({ volume: 50 }));
     expect(big.status).toBe(422);
     expect(big.body.message).toBe(msg.insufficientMargin);

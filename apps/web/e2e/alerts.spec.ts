@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newCustomer, screenshots, signIn } from './helpers';
 
-const PRICED = /^\d+\.\d{4}$/;
+/** BTC/USD, the default instrument, is priced with its 2 digits. */
+const PRICED = /^\d+\.\d{2}$/;
 
 /**
  * Counts the permission requests and the notifications the page creates (real ones: the

@@ -1,15 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newCustomer, screenshots, signIn } from './helpers';
 
-const DECIMALS_4 = /^\d+\.\d{4}$/;
-const DECIMALS_3 = /^\d+\.\d{3}$/;
+/** Prices carry their instrument's digits: BTC/USD 2, EUR/USD 5. */
+const BTC_PRICE = /^\d+\.\d{2}$/;
+const EURUSD_PRICE = /^\d+\.\d{5}$/;
 
 /** Signs a new customer in and opens the trading room once the BTC/USD buttons are priced. */
 async function openRoom(page: Page, baseURL: string, path = '/mt4') {
   const user = await newCustomer(baseURL);
   await signIn(page, user);
   await page.goto(path);
-  await expect(page.getByTestId('buy-price')).toHaveText(DECIMALS_4, { timeout: 20_000 });
+  await expect(page.getByTestId('buy-price')).toHaveText(BTC_PRICE, { timeout: 20_000 });
   // The approval notice of a new customer floats over the top bar: read it first.
   await page.getByTestId('notification-banner').getByRole('button', { name: 'Close' }).click();
   return user;
@@ -45,7 +46,7 @@ test('the room at 1280 px: pair tab, live BUY/SELL prices, chart with candles, d
   await openRoom(page, baseURL!);
   await expect(page.getByRole('tablist', { name: 'Open pairs' }).getByRole('tab', { name: 'BTC/USD' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('button', { name: 'Add pair' })).toBeVisible();
-  await expect(page.getByTestId('sell-price')).toHaveText(DECIMALS_4);
+  await expect(page.getByTestId('sell-price')).toHaveText(BTC_PRICE);
   await expect(page.getByTestId('feed-status')).toHaveAttribute('data-status', 'connected');
 
   const firstBuy = await page.getByTestId('buy-price').textContent();
@@ -90,7 +91,7 @@ test('market watch: live bid and ask, categories collapse, search, asset info an
   const watch = sidebarWatch(page);
   const forex = watch.getByRole('button', { name: /^Forex/ });
   await expect(forex).toHaveAttribute('aria-expanded', 'true');
-  await expect(row(watch, 'EUR/USD').getByTestId('bid')).toHaveText(DECIMALS_3);
+  await expect(row(watch, 'EUR/USD').getByTestId('bid')).toHaveText(EURUSD_PRICE);
   await forex.click();
   await expect(forex).toHaveAttribute('aria-expanded', 'false');
   await expect(row(watch, 'EUR/USD')).toHaveCount(0);
@@ -161,7 +162,7 @@ test('pairs: the Add-pair dialog opens a pair, tabs switch and close, the star k
   await expect(page.getByTitle('Close BTC/USD')).toHaveCount(0);
 
   await page.reload();
-  await expect(page.getByTestId('buy-price')).toHaveText(DECIMALS_4, { timeout: 20_000 });
+  await expect(page.getByTestId('buy-price')).toHaveText(BTC_PRICE, { timeout: 20_000 });
   await page.getByRole('button', { name: 'Add pair' }).click();
   await expect(dialog.getByRole('tablist').getByRole('tab', { name: /^Watchlist/ })).toHaveText(/Watchlist\s*1/);
 });

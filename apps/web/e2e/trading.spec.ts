@@ -62,15 +62,15 @@ test('buys and sells from the top bar, follows live P&L, closes with confirmatio
   const firstKey = (await buyRequest).headers()['idempotency-key'];
   expect(firstKey).toMatch(/^[0-9a-f-]{36}$/);
   const bought = toast(page, 'Buy order placed');
-  await expect(bought).toContainText(/Bought 0\.01 lots \(0\.01 units\) at \d+\.\d{5}/);
+  await expect(bought).toContainText(/Bought 0\.01 lots \(0\.01 units\) at \d+\.\d{2}(?!\d)/);
   await expect(bought.getByTestId('fill-receipt')).toContainText(
     // A coin has no pips: slippage and spread read in price, then in dollars.
-    /Requested \d+\.\d{5} · filled \d+\.\d{5} · slippage [+−]?\d+\.\d{5} \([+−]?\$[\d,]+\.\d\d\) · spread \d+\.\d{5} \(\$[\d,]+\.\d\d\) · \d+ ms/,
+    /Requested \d+\.\d{2} · filled \d+\.\d{2} · slippage [+−]?\d+\.\d{2} \([+−]?\$[\d,]+\.\d\d\) · spread \d+\.\d{2} \(\$[\d,]+\.\d\d\) · \d+ ms/,
   );
   await page.unroute('**/api/v1/trades/store');
   const sellRequest = page.waitForRequest('**/api/v1/trades/store');
   await page.getByTestId('sell-button').click();
-  await expect(toast(page, 'Sell order placed')).toContainText(/Sold 0\.01 lots \(0\.01 units\) at \d+\.\d{5}/);
+  await expect(toast(page, 'Sell order placed')).toContainText(/Sold 0\.01 lots \(0\.01 units\) at \d+\.\d{2}(?!\d)/);
   // A new order form id after each submit.
   const secondKey = (await sellRequest).headers()['idempotency-key'];
   expect(secondKey).toMatch(/^[0-9a-f-]{36}$/);
@@ -114,8 +114,8 @@ test('buys and sells from the top bar, follows live P&L, closes with confirmatio
   // The closed trade's details keep its entry's fill receipt.
   await drawer(page).getByTestId('history-row').getByTestId('trade-details-button').click();
   const details = page.getByRole('dialog', { name: /trade details$/ });
-  await expect(details.getByTestId('details-spread')).toHaveText(/^\d+\.\d{5} \(\$[\d,]+\.\d\d\)$/);
-  await expect(details.getByTestId('details-slippage')).toHaveText(/^[+−]?\d+\.\d{5} \([+−]?\$[\d,]+\.\d\d\)$/);
+  await expect(details.getByTestId('details-spread')).toHaveText(/^\d+\.\d{2} \(\$[\d,]+\.\d\d\)$/);
+  await expect(details.getByTestId('details-slippage')).toHaveText(/^[+−]?\d+\.\d{2} \([+−]?\$[\d,]+\.\d\d\)$/);
   await screenshots(page, 'trading-room-trade-details');
   await details.getByRole('button', { name: 'Close' }).click();
   await expect(details).toBeHidden();
@@ -203,13 +203,13 @@ test('TP/SL from the dialog go out with the order, are stored and can be edited 
   const sl = Number(await dialog.getByLabel('Stop loss').inputValue());
   expect(tp).toBeGreaterThan(sl);
   await dialog.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByTestId('targets-button')).toContainText(`TP ${tp.toFixed(3)}`);
+  await expect(page.getByTestId('targets-button')).toContainText(`TP ${tp.toFixed(2)}`);
 
   await page.getByTestId('buy-button').click();
   await expect(toast(page, 'Buy order placed')).toBeVisible();
   const row = positionRows(page).first();
-  await expect(row.getByTestId('position-tp')).toHaveText(tp.toFixed(3));
-  await expect(row.getByTestId('position-sl')).toHaveText(sl.toFixed(3));
+  await expect(row.getByTestId('position-tp')).toHaveText(tp.toFixed(2));
+  await expect(row.getByTestId('position-sl')).toHaveText(sl.toFixed(2));
   const [stored] = await trades(baseURL!, token, 'open');
   expect([stored!.take_profit, stored!.stop_loss]).toEqual([tp, sl]);
   await expect(page.getByTestId('targets-button')).toHaveText('TP/SL');
@@ -219,7 +219,7 @@ test('TP/SL from the dialog go out with the order, are stored and can be edited 
   await edit.getByLabel('Take profit').fill(String(tp + 100));
   await edit.getByLabel('Stop loss').fill('');
   await edit.getByRole('button', { name: 'Save' }).click();
-  await expect(row.getByTestId('position-tp')).toHaveText((tp + 100).toFixed(3));
+  await expect(row.getByTestId('position-tp')).toHaveText((tp + 100).toFixed(2));
   await expect(row.getByTestId('position-sl')).toHaveText('—');
   const [edited] = await trades(baseURL!, token, 'open');
   expect([edited!.take_profit, edited!.stop_loss]).toEqual([tp + 100, null]);
@@ -238,10 +238,10 @@ test('a pending order waits in Active Orders and can be cancelled', async ({ pag
   await expect(dialog.getByTestId('pending-kind')).toContainText('BUY places a limit order, SELL a stop order');
   await screenshots(page, 'trading-room-pending-dialog');
   await dialog.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByTestId('pending-button')).toHaveText(limit.toFixed(5));
+  await expect(page.getByTestId('pending-button')).toHaveText(limit.toFixed(2));
 
   await page.getByTestId('buy-button').click();
-  await expect(toast(page, 'Buy limit order placed')).toContainText(`when the price reaches ${limit.toFixed(5)}`);
+  await expect(toast(page, 'Buy limit order placed')).toContainText(`when the price reaches ${limit.toFixed(2)}`);
   await expect(page.getByTestId('pending-button')).toHaveText('Current');
   const [pending] = await trades(baseURL!, token, 'pending');
   expect([pending!.order_type, pending!.trade_type]).toEqual(['limit', 'buy']);
@@ -285,9 +285,9 @@ test('pending orders near the price are filled by the market', async ({ page, ba
       await page.getByTestId('pending-button').click();
       const dialog = page.getByRole('dialog', { name: 'Pending order' });
       await dialog.getByRole('radio', { name: 'Price' }).click();
-      await dialog.getByLabel('Entry price').fill(level.toFixed(5));
+      await dialog.getByLabel('Entry price').fill(level.toFixed(2));
       await dialog.getByRole('button', { name: 'Apply' }).click();
-      await expect(page.getByTestId('pending-button')).toHaveText(level.toFixed(5));
+      await expect(page.getByTestId('pending-button')).toHaveText(level.toFixed(2));
       await page.getByTestId(`${side}-button`).click();
       await expect(placed.or(failed.first())).toBeVisible();
       if (await placed.isVisible()) return;

@@ -47,6 +47,9 @@ export type AdminTradeList = (typeof adminTradeLists)[number];
 /** GET /admin/clients/{id}/trades: one list of one of the customer's accounts (their first by default), a page at a time. */
 export const adminTradesQuery = tradesQuery.extend({ status: z.enum(adminTradeLists).default('open') });
 
-/** A customer's trade as staff see it: `robot_name` names the Expert Advisor behind `robot_id` while the robot exists. */
-export const adminTradeSchema = tradeSchema.extend({ robot_name: z.string().nullable() });
+/**
+ * A customer's trade as staff see it: `robot_name` names the Expert Advisor behind `robot_id` while
+ * the robot exists; `digits` are the instrument's price decimals while it is traded (null after).
+ */
+export const adminTradeSchema = tradeSchema.extend({ robot_name: z.string().nullable(), digits: z.number().int().nullable() });
 export type AdminTrade = z.infer<typeof adminTradeSchema>;

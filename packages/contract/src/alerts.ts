@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatPrice } from './prices.ts';
 
 /** Most alerts one customer may have watching the market at once (paused ones do not count). */
 export const ALERT_LIMIT = 200;
@@ -107,16 +108,11 @@ export const alertsResponse = z.object({
   meta: z.object({ active: z.number().int(), limit: z.number().int() }),
 });
 
-/** Formats a price with the instrument's digits (at least two). */
-export function formatAlertPrice(price: number, digits: number): string {
-  return price.toFixed(Math.min(Math.max(digits, 2), 8));
-}
-
 type Condition = Pick<Alert, 'kind' | 'direction' | 'level' | 'percent' | 'window' | 'digits'>;
 
 /** The condition in words: "Price above 1.10500", "Up 2% within 1 hour". */
 export function describeAlert(a: Condition): string {
-  if (a.kind === 'level') return `Price ${a.direction === 'below' ? 'below' : 'above'} ${formatAlertPrice(a.level ?? 0, a.digits)}`;
+  if (a.kind === 'level') return `Price ${a.direction === 'below' ? 'below' : 'above'} ${formatPrice(a.level ?? 0, a.digits)}`;
   const within = `${a.percent}% within ${alertWindowLabels[a.window ?? '1h']}`;
   if (a.direction === 'either') return `Moves ${within} either way`;
   return `${a.direction === 'down' ? 'Down' : 'Up'} ${within}`;

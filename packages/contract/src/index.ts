@@ -24,5 +24,6 @@ export * from './preferences.ts';
 export * from './statements.ts';
 export * from './personal.ts';
 export * from './account-reviews.ts';
+export * from './prices.ts';
 export * from './alerts.ts';
 export * from './activity.ts';

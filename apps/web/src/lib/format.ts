@@ -27,10 +27,8 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
   return new Intl.NumberFormat(currentLocale(), options).format(value);
 }
 
-/** A price with a fixed number of decimals (5 in orders, 4 on header buttons, 3 in market watch). */
-export function formatPrice(value: number | null | undefined, digits: number): string {
-  return value == null || !Number.isFinite(value) ? '—' : value.toFixed(digits);
-}
+/** Prices are written with the instrument's own digits by the shared helper (see `@bourse/contract` prices). */
+export { formatPrice } from '@bourse/contract';
 
 export function initials(name: string): string {
   return name

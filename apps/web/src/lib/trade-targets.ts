@@ -1,9 +1,18 @@
-import { tradingMessages as msg, type TradeSide } from '@bourse/contract';
+import { fitsDigits, tradingMessages as sideMessages, type TradeSide } from '@bourse/contract';
 import { DEFAULT_TARGET_PERCENT, defaultTargets, targetProblems } from '@bourse/domain';
+import { msg } from '@/i18n/i18n';
 
-/** SPEC §5: the TP/SL dialog steps by 0.01 and keeps 3 decimals. */
-export const TARGET_STEP = 0.01;
-export const TARGET_DECIMALS = 3;
+/**
+ * Levels are typed and kept in the instrument's digits, stepping by one point (SPEC §5's fixed
+ * step 0.01 and 3 decimals would put a currency pair's levels pips away from where they were meant).
+ */
+export const DIGITS_ERROR = msg('Enter a price with at most {{digits}} decimals.');
+
+/** True when a typed price has more decimals than the instrument's `digits`. */
+export function overDigits(text: string, digits: number): boolean {
+  const value = Number(text);
+  return text.trim() !== '' && Number.isFinite(value) && value > 0 && !fitsDigits(value, digits);
+}
 
 export const targetPresets = ['default', 'conservative', 'aggressive'] as const;
 export type TargetPreset = (typeof targetPresets)[number];
@@ -23,34 +32,28 @@ export const presetLabels: Record<TargetPreset, string> = { default: 'Default', 
 /** Take-profit and stop-loss levels; null leaves a level unset (sent as 0, SPEC §7). */
 export type Targets = { takeProfit: number | null; stopLoss: number | null };
 
-const SCALE = 10 ** TARGET_DECIMALS;
-
-/** Rounds to the dialog's 3 decimals, away from the entry (`direction` 1 up, -1 down) so a level never crosses it. */
-export function roundAway(value: number, direction: 1 | -1): number {
-  const scaled = value * SCALE;
+/** Rounds to the instrument's `digits`, away from the entry (`direction` 1 up, -1 down) so a level never crosses it. */
+export function roundAway(value: number, direction: 1 | -1, digits: number): number {
+  const scale = 10 ** digits;
+  const scaled = value * scale;
   // The epsilon keeps 1.2 × 1000 = 1199.9999999999998 from flooring to 1.199.
   const rounded = direction > 0 ? Math.ceil(scaled - 1e-6) : Math.floor(scaled + 1e-6);
-  return rounded / SCALE;
-}
-
-/** Rounds a typed level to the dialog's 3 decimals. */
-export function roundTarget(value: number): number {
-  return Number(value.toFixed(TARGET_DECIMALS));
+  return Number((rounded / scale).toFixed(digits));
 }
 
 /**
- * The preset's levels for a `side` order entering at `entry`, on the 3-decimal grid. The
+ * The preset's levels for a `side` order entering at `entry`, on the instrument's grid. The
  * take-profit is measured from the entry; the stop-loss from `close`, the price the position is
  * valued at (the bid for a buy, the ask for a sell), so a spread wider than the preset's distance
  * does not close the position at once.
  */
-export function presetTargets(preset: TargetPreset, side: TradeSide, entry: number, close: number = entry): Targets {
+export function presetTargets(preset: TargetPreset, side: TradeSide, digits: number, entry: number, close: number = entry): Targets {
   const { takeProfit, stopLoss } = presetPercents[preset];
   const tp = defaultTargets(side, entry, takeProfit).takeProfit;
   const sl = defaultTargets(side, close, stopLoss).stopLoss;
   const up = side === 'buy' ? 1 : -1;
-  const stop = roundAway(sl, up === 1 ? -1 : 1);
-  return { takeProfit: roundAway(tp, up), stopLoss: stop > 0 ? stop : null };
+  const stop = roundAway(sl, up === 1 ? -1 : 1, digits);
+  return { takeProfit: roundAway(tp, up, digits), stopLoss: stop > 0 ? stop : null };
 }
 
 /** Field messages of levels on the wrong side; `open` checks a position against its current closing price. */
@@ -61,10 +64,10 @@ export function targetErrors(side: TradeSide, reference: number, targets: Target
   const problems = targetProblems(side, reference, targets.takeProfit, targets.stopLoss);
   const errors: TargetErrors = {};
   if (problems.takeProfit) {
-    errors.takeProfit = side === 'buy' ? (open ? msg.takeProfitBuyOpen : msg.takeProfitBuy) : open ? msg.takeProfitSellOpen : msg.takeProfitSell;
+    errors.takeProfit = side === 'buy' ? (open ? sideMessages.takeProfitBuyOpen : sideMessages.takeProfitBuy) : open ? sideMessages.takeProfitSellOpen : sideMessages.takeProfitSell;
   }
   if (problems.stopLoss) {
-    errors.stopLoss = side === 'buy' ? (open ? msg.stopLossBuyOpen : msg.stopLossBuy) : open ? msg.stopLossSellOpen : msg.stopLossSell;
+    errors.stopLoss = side === 'buy' ? (open ? sideMessages.stopLossBuyOpen : sideMessages.stopLossBuy) : open ? sideMessages.stopLossSellOpen : sideMessages.stopLossSell;
   }
   return errors;
 }

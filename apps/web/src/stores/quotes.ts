@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Asset } from '@bourse/contract';
+import type { Asset, PricePrecision } from '@bourse/contract';
 import type { BidAsk } from '@bourse/domain';
 import { sidePrice } from './asset-rules';
 import { useAssetStore } from './asset-store';
@@ -73,4 +73,37 @@ export function useConversion(quoteCurrency: string | undefined, accountCurrency
   const path = useMemo(() => (quoteCurrency ? cachedConversionPath(assets, quoteCurrency, accountCurrency) : null), [assets, quoteCurrency, accountCurrency]);
   const tick = useTick(path && path !== 'same' ? path.asset.asset_id : null);
   return conversionRate(path, tick?.price);
+}
+
+/**
+ * How prices of an instrument are written (its digits and type), by asset id or by the symbol a
+ * log line names; null until the catalogue is loaded, when prices show as the server sent them.
+ */
+export function usePricePrecision(key: number | string | null | undefined): PricePrecision | null {
+  return useAssetStore((s) => {
+    if (key == null) return null;
+    const asset = typeof key === 'number' ? assetById(s.assets, key) : assetBySymbol(s.assets, key);
+    return asset ? precisionOf(asset) : null;
+  });
+}
+
+const symbolIndexes = new WeakMap<readonly Asset[], Map<string, Asset>>();
+
+/** The catalogue entry a symbol names (`symbol`, `sy` or `symbol_display`), from an index built once per catalogue. */
+function assetBySymbol(assets: readonly Asset[], symbol: string): Asset | undefined {
+  let index = symbolIndexes.get(assets);
+  if (!index) {
+    index = new Map(assets.flatMap((a) => [[a.symbol_display, a] as const, [a.sy, a] as const, [a.symbol, a] as const]));
+    symbolIndexes.set(assets, index);
+  }
+  return index.get(symbol);
+}
+
+const precisions = new WeakMap<Asset, PricePrecision>();
+
+/** One stable object per catalogue entry, so selectors returning it do not re-render every frame. */
+export function precisionOf(asset: Asset): PricePrecision {
+  let p = precisions.get(asset);
+  if (!p) precisions.set(asset, (p = { digits: asset.digits, type: asset.type }));
+  return p;
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { alertWindowLabels, alertWindows, channels, describeAlert, events, formatAlertPrice, type AlertWindow, alertWindowMs } from '@bourse/contract';
+import { alertWindowLabels, alertWindows, channels, describeAlert, events, formatPrice, type AlertWindow, alertWindowMs } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema/index.ts';
 import { preferencesOf, tell } from '../preferences/preferences.service.ts';
@@ -14,10 +14,10 @@ const pct = (fraction: number) => `${Number((Math.abs(fraction) * 100).toFixed(2
 
 /** What the customer reads when an alert fires: the condition met and the price then. */
 export function firedText(alert: AlertWithAsset, price: number, move: number | null): { title: string; message: string } {
-  const now = formatAlertPrice(price, alert.digits);
+  const now = formatPrice(price, alert.digits);
   let what: string;
   if (alert.kind === 'level') {
-    what = `${alert.symbol} crossed ${alert.direction === 'below' ? 'below' : 'above'} ${formatAlertPrice(alert.level ?? 0, alert.digits)} (now ${now}).`;
+    what = `${alert.symbol} crossed ${alert.direction === 'below' ? 'below' : 'above'} ${formatPrice(alert.level ?? 0, alert.digits)} (now ${now}).`;
   } else {
     const window = alertWindowLabels[windowOf(alert.windowMs) ?? '1h'];
     what = `${alert.symbol} moved ${(move ?? 0) < 0 ? 'down' : 'up'} ${pct(move ?? 0)} within ${window} (now ${now}).`;

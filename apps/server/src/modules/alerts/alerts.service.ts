@@ -1,6 +1,7 @@
 import { ALERT_LIMIT, alertMessages, alertWindowMs, type Alert, type AlertInput, type AlertSettings, alertSettings } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
+import { checkDigits } from '../trading/order-plan.ts';
 import { tradingRuntime } from '../trading/trading-runtime.ts';
 import { windowOf } from './alert-delivery.ts';
 import { alertEngineOf } from './alert-engine.ts';
@@ -64,6 +65,12 @@ async function traded(ctx: AppContext, assetId: number): Promise<boolean> {
   return (await tradingRuntime(ctx).catalog.get(assetId)) !== null;
 }
 
+/** A level has no more decimals than the instrument's prices (see checkDigits). */
+async function checkLevel(ctx: AppContext, assetId: number, level: number | null | undefined): Promise<void> {
+  const instrument = level ? await tradingRuntime(ctx).catalog.get(assetId) : null;
+  if (instrument) checkDigits(instrument, { level });
+}
+
 /** Tells this node's engine (when it runs one) at once; other nodes' engines catch up on their sweep. */
 function changed(ctx: AppContext, row: AlertRow): void {
   alertEngineOf(ctx)?.apply(row);
@@ -83,6 +90,7 @@ export async function listAlerts(ctx: AppContext, userId: number) {
 export async function createAlert(ctx: AppContext, userId: number, input: AlertInput): Promise<Alert> {
   if (!(await traded(ctx, input.asset_id))) throw invalid('asset_id', alertMessages.instrument);
   const { asset_id, ...settings } = input;
+  await checkLevel(ctx, asset_id, input.kind === 'level' ? input.level : null);
   const row = await ctx.db.transaction(async (tx) => {
     await lockUser(tx, userId);
     if ((await countActive(tx, userId)) >= ALERT_LIMIT) throw conflict(alertMessages.limit);
@@ -100,6 +108,7 @@ async function change(ctx: AppContext, userId: number, id: number, next: (curren
   const current = await alertOfUser(ctx.db, userId, id);
   if (!current) throw notFound();
   const patch = next(current);
+  await checkLevel(ctx, current.assetId, patch.level);
   const activating = patch.status === 'active' && current.status !== 'active';
   if (activating && !(await traded(ctx, current.assetId))) throw conflict(alertMessages.cancelled);
   const row = await ctx.db.transaction(async (tx) => {

@@ -11,6 +11,7 @@ function traded(inst: Instrument): TradedInstrument {
     contractSize: inst.contractSize,
     leverage: inst.leverage,
     quoteCurrency: inst.quoteCurrency,
+    digits: inst.digits,
   };
 }
 

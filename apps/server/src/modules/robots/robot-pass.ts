@@ -1,5 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
-import { storeTradeRequest, tradingMessages, type StrategyKey } from '@bourse/contract';
+import { roundPrice, storeTradeRequest, tradingMessages, type StrategyKey } from '@bourse/contract';
 import { strategyFor, type Bar, type OrderIntent, type RobotPosition } from '@bourse/domain';
 import type { AppContext } from '../../app-context.ts';
 import { trades } from '../../db/schema/index.ts';
@@ -57,9 +57,13 @@ export function intentsFor(strategy: StrategyKey, params: unknown, bars: Bar[], 
   return s.onBar(state, { bar: bars.at(-1)!, positions }, params).intents;
 }
 
-/** A level the strategy set from the bar's close, moved to the same distance from the live entry (a stop on the wrong side is refused). */
-function rebased(level: number | undefined, close: number, entry: number): number {
-  return level ? Number(((level / close) * entry).toPrecision(8)) : 0;
+/**
+ * A level the strategy set from the bar's close, moved to the same distance from the live entry
+ * and onto the instrument's grid of `digits` (a stop on the wrong side is refused, and so is a
+ * level with more decimals than the instrument has).
+ */
+function rebased(level: number | undefined, close: number, entry: number, digits: number): number {
+  return level ? roundPrice((level / close) * entry, digits) : 0;
 }
 
 /**
@@ -89,14 +93,15 @@ export async function runRobot(ctx: AppContext, run: RobotRun, nowMs: number): P
       }
       if (openCount >= run.maxOpen || !last) continue;
       const entry = intent.side === 'buy' ? quote.ask : quote.bid;
+      const digits = marketOf(ctx).state.find(run.assetId)?.digits ?? 8;
       const body = storeTradeRequest.parse({
         type: intent.side,
         id: run.assetId,
         ...(run.accountId === undefined ? {} : { account_id: run.accountId }),
         volume: Math.min(intent.lots, run.maxLots ?? intent.lots),
         opening_price: entry,
-        take_profit: rebased(intent.takeProfit, last.close, entry),
-        stop_loss: rebased(intent.stopLoss, last.close, entry),
+        take_profit: rebased(intent.takeProfit, last.close, entry, digits),
+        stop_loss: rebased(intent.stopLoss, last.close, entry, digits),
       });
       const placed = await placeOrder(ctx, run.userId, body, `${run.keyPrefix}${run.assetId}:${last.time}:${i}`, Date.now());
       openCount++;

@@ -13,6 +13,8 @@ export type Instrument = {
   leverage: number | null;
   /** Currency prices are quoted in (USD for BTC/USD, JPY for USD/JPY). */
   quoteCurrency: string;
+  /** Decimals of its prices: levels and pending prices with more are refused. */
+  digits: number;
 };
 
 /** Looks instruments up; the market module's catalogue implements it on the `assets` table. */

@@ -13,7 +13,7 @@ import {
   type BidAsk,
   type Side,
 } from '@bourse/domain';
-import { type AssetCategory, type storeTradeRequest, tradingMessages as msg, type LeverageMap, type OrderKind } from '@bourse/contract';
+import { type AssetCategory, fitsDigits, formatPrice, priceDigitsMessage, type storeTradeRequest, tradingMessages as msg, type LeverageMap, type OrderKind } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError, invalid } from '../../http/errors.ts';
 import type { PriceSource } from '../market/price-source.ts';
@@ -44,9 +44,10 @@ export type OrderPlan = {
   trailing: number | null;
 };
 
-/** The message for a fill that moved past the allowed deviation from the client's price. */
-export function priceMovedMessage(requested: number, filled: number, movedPct: number, maxPct: number): string {
-  return `The price moved from ${requested} to ${filled} (${movedPct.toFixed(2)}%), more than the allowed ${maxPct}%. Please review the new price and try again.`;
+/** The message for a fill that moved past the allowed deviation from the client's price, prices in the instrument's `digits`. */
+export function priceMovedMessage(requested: number, filled: number, movedPct: number, maxPct: number, digits: number): string {
+  const [from, to] = [formatPrice(requested, digits), formatPrice(filled, digits)];
+  return `The price moved from ${from} to ${to} (${movedPct.toFixed(2)}%), more than the allowed ${maxPct}%. Please review the new price and try again.`;
 }
 
 /**
@@ -55,6 +56,7 @@ export function priceMovedMessage(requested: number, filled: number, movedPct: n
  */
 export async function planOrder(ctx: AppContext, prices: PriceSource, instrument: Instrument | null, body: StoreTradeBody, valuer: Valuer, limits: LeverageLimits): Promise<OrderPlan> {
   if (!instrument) throw invalid('id', msg.assetUnavailable);
+  checkDigits(instrument, { price: body.price, take_profit: body.take_profit, stop_loss: body.stop_loss, trailing_stop: body.trailing_stop });
   const problem = lotsProblem(body.volume);
   if (problem) throw invalid('volume', problem === 'off_step' ? msg.volumeStep : msg.volumeRange);
   if (!prices.isOpen(instrument.id)) throw new HttpError(422, msg.marketClosed);
@@ -62,7 +64,7 @@ export async function planOrder(ctx: AppContext, prices: PriceSource, instrument
   const quote = prices.quote(instrument.id);
   if (!quote) throw new HttpError(422, msg.noPrice);
   const side = body.type;
-  const price = entryPrice(ctx, side, body, quote);
+  const price = entryPrice(ctx, side, body, quote, instrument.digits);
   const trailing = body.trailing_stop || null;
   const takeProfit = body.take_profit || null;
   const stopLoss = body.stop_loss || (trailing && body.order_type === 'market' ? trailingStart(side, quote, trailing) : null);
@@ -89,6 +91,17 @@ export async function planOrder(ctx: AppContext, prices: PriceSource, instrument
   };
 }
 
+/**
+ * Refuses prices with more decimals than the instrument is quoted to, rather than rounding them:
+ * a level moved to a price the customer did not type could trigger where they did not mean it.
+ * `opening_price` is not checked: it is the client's view of the market, a hint.
+ */
+export function checkDigits(instrument: Pick<Instrument, 'symbol' | 'digits'>, prices: Record<string, number | null | undefined>): void {
+  for (const [field, value] of Object.entries(prices)) {
+    if (value && !fitsDigits(value, instrument.digits)) throw invalid(field, priceDigitsMessage(instrument.symbol, instrument.digits));
+  }
+}
+
 /** Seconds a client waits before retrying a fill refused because the feed stalled. */
 const STALL_RETRY_SECONDS = '5';
 
@@ -97,7 +110,7 @@ export function requireLivePrices(prices: PriceSource): void {
   if (prices.stalled()) throw new HttpError(503, msg.pricesStalled, undefined, { 'Retry-After': STALL_RETRY_SECONDS });
 }
 
-function entryPrice(ctx: AppContext, side: Side, body: StoreTradeBody, quote: BidAsk): number {
+function entryPrice(ctx: AppContext, side: Side, body: StoreTradeBody, quote: BidAsk, digits: number): number {
   if (body.order_type !== 'market') {
     if (body.price === undefined) throw invalid('price', msg.pendingPriceRequired);
     if (!pendingPriceAllowed(side, body.order_type, body.price, quote)) throw invalid('price', pendingSideMessage(side, body.order_type));
@@ -106,7 +119,7 @@ function entryPrice(ctx: AppContext, side: Side, body: StoreTradeBody, quote: Bi
   const filled = fillPrice(side, quote);
   const movedPct = (Math.abs(filled - body.opening_price) / body.opening_price) * 100;
   const maxPct = ctx.config.trading.maxDeviationPct;
-  if (movedPct > maxPct) throw new HttpError(409, priceMovedMessage(body.opening_price, filled, movedPct, maxPct));
+  if (movedPct > maxPct) throw new HttpError(409, priceMovedMessage(body.opening_price, filled, movedPct, maxPct, digits));
   return filled;
 }
 

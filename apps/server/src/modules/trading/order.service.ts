@@ -157,7 +157,7 @@ function tradeValues(userId: number, accountId: number, plan: OrderPlan, key: st
 
 function receiptOf(plan: OrderPlan, latencyMs: number, currency: string) {
   const { side, lots, units, requested, spread, conversion } = plan;
-  return receipt({ side, lots, units, requested, filled: plan.price, spread, conversion, pipSize: pipSizeOf(plan.instrument), currency, latencyMs });
+  return receipt({ side, lots, units, requested, filled: plan.price, spread, conversion, pipSize: pipSizeOf(plan.instrument), digits: plan.instrument.digits, currency, latencyMs });
 }
 
 async function responseOf(row: TradeRow, plan: OrderPlan, latencyMs: number, valuer: Valuer): Promise<StoreTradeResponse> {

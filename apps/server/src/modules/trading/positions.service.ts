@@ -3,7 +3,7 @@ import { tradingMessages as msg, type ModifyTradeRequest, type Trade, type FillR
 import type { AppContext } from '../../app-context.ts';
 import { conflict, HttpError, invalid, notFound } from '../../http/errors.ts';
 import type { PriceSource } from '../market/price-source.ts';
-import { checkTargets, pendingSideMessage, requireLivePrices, trailingStart } from './order-plan.ts';
+import { checkDigits, checkTargets, pendingSideMessage, requireLivePrices, trailingStart } from './order-plan.ts';
 import { accountFor, requirePrices } from './order.service.ts';
 import { settleClose, type Settlement } from './settlement.ts';
 import { receipt, spreadOf, tradeView } from './trade-view.ts';
@@ -60,11 +60,12 @@ export async function closeTrade(ctx: AppContext, userId: number, id: number, lo
   });
   if (!settled) throw conflict(msg.alreadyClosed);
   await announceSettlement(ctx, userId, settled, 'closed');
-  return { data: tradeView(settled.closed), receipt: closeReceipt(settled, { spread: spreadOf(quote), conversion, currency: account.currency }, startedAt), message: msg.closed };
+  const digits = (await tradingRuntime(ctx).catalog.get(trade.assetId))?.digits ?? null;
+  return { data: tradeView(settled.closed), receipt: closeReceipt(settled, { spread: spreadOf(quote), conversion, currency: account.currency, digits }, startedAt), message: msg.closed };
 }
 
 /** The receipt of a close: no requested price (a close takes the market), the spread crossed. */
-export function closeReceipt(settled: Settlement, market: { spread: number; conversion: number; currency: string }, startedAt: number): FillReceipt {
+export function closeReceipt(settled: Settlement, market: { spread: number; conversion: number; currency: string; digits: number | null }, startedAt: number): FillReceipt {
   const row = settled.closed;
   return receipt({
     side: row.tradeType,
@@ -162,6 +163,8 @@ export async function modifyTrade(ctx: AppContext, userId: number, id: number, p
   const quote = prices.quote(trade.assetId);
   if (!quote) throw new HttpError(422, msg.noPrice);
   const open = trade.status === 'open';
+  const instrument = await tradingRuntime(ctx).catalog.get(trade.assetId);
+  if (instrument) checkDigits(instrument, { price: patch.price, take_profit: patch.take_profit, stop_loss: patch.stop_loss, trailing_stop: patch.trailing_stop });
   const next = nextLevels(trade, patch, quote);
   checkTargets(trade.tradeType, open ? closingPrice(trade.tradeType, quote) : next.entry, next.takeProfit, next.stopLoss, open);
   const level = (n: number | null) => (n === null ? null : String(n));

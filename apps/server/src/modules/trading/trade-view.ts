@@ -1,4 +1,4 @@
-import type { FillReceipt, Trade, TradeSide } from '@bourse/contract';
+import { type FillReceipt, formatPrice, type Trade, type TradeSide } from '@bourse/contract';
 import { fillCosts } from '@bourse/domain';
 import type { TradeRow } from './trades.repository.ts';
 
@@ -56,10 +56,13 @@ export function isServerKey(key: string): boolean {
   return key.startsWith('robot:') || key.startsWith('autotrader:');
 }
 
-/** SPEC §8 success line: "Bought 0.01 lots (1000 units) at 1.10012"; a close reads "Closed ...". */
-export function fillMessage(side: TradeSide, lots: number, units: number, price: number, action: 'open' | 'close' = 'open'): string {
+/**
+ * SPEC §8 success line: "Bought 0.01 lots (1000 units) at 1.10012", the price in the instrument's
+ * `digits` (as stored when the catalogue no longer lists it); a close reads "Closed ...".
+ */
+export function fillMessage(side: TradeSide, lots: number, units: number, price: number, digits: number | null, action: 'open' | 'close' = 'open'): string {
   const verb = action === 'close' ? 'Closed' : side === 'buy' ? 'Bought' : 'Sold';
-  return `${verb} ${lots} lots (${units} units) at ${price.toFixed(5)}`;
+  return `${verb} ${lots} lots (${units} units) at ${digits === null ? price : formatPrice(price, digits)}`;
 }
 
 /** Slippage of a fill: positive when the trader got a worse price than requested. */
@@ -92,6 +95,7 @@ export function receipt(opts: {
   spread: number;
   conversion: number;
   pipSize: number | null;
+  digits: number | null;
   currency: string;
   latencyMs: number;
   action?: 'open' | 'close';
@@ -107,6 +111,6 @@ export function receipt(opts: {
     ...costFields({ units: opts.units, slippage, spread: opts.spread, conversion: opts.conversion, pipSize: opts.pipSize }),
     currency: opts.currency,
     latency_ms: opts.latencyMs,
-    message: fillMessage(opts.side, opts.lots, opts.units, opts.filled, opts.action),
+    message: fillMessage(opts.side, opts.lots, opts.units, opts.filled, opts.digits, opts.action),
   };
 }

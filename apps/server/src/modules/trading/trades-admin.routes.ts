@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context.ts';
 import { robotNames } from '../robots/robots.repository.ts';
 import { accountFor } from './order.service.ts';
 import { tradesPage } from './trades-query.service.ts';
+import { tradingRuntime } from './trading-runtime.ts';
 
 /** Back office: a customer's open positions, pending orders and closed trades, readable by every member of staff. */
 export async function tradesAdminRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -18,7 +19,13 @@ export async function tradesAdminRoutes(app: FastifyInstance, ctx: AppContext) {
       const link = (p: number) => `/api/v1/admin/clients/${req.params.id}/trades?status=${status}&page=${p}&account_id=${account.id}`;
       const listed = await tradesPage(ctx, account, status, page, link);
       const names = await robotNames(ctx.db, listed.data.flatMap((t) => (t.robot_id === null ? [] : [t.robot_id])));
-      const data: AdminTrade[] = listed.data.map((t) => ({ ...t, robot_name: t.robot_id === null ? null : (names.get(t.robot_id) ?? null) }));
+      const digits = new Map<number, number | null>();
+      for (const id of new Set(listed.data.map((t) => t.asset_id))) digits.set(id, (await tradingRuntime(ctx).catalog.get(id))?.digits ?? null);
+      const data: AdminTrade[] = listed.data.map((t) => ({
+        ...t,
+        robot_name: t.robot_id === null ? null : (names.get(t.robot_id) ?? null),
+        digits: digits.get(t.asset_id) ?? null,
+      }));
       return { ...listed, data };
     },
   );

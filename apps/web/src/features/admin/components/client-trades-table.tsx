@@ -7,10 +7,9 @@ import { DateTime } from '@/components/date-time';
 import { msg } from '@/i18n/i18n';
 import { sideWord } from '@/features/positions/lib/trade-words';
 import { cn } from '@/lib/cn';
-import { formatMoney, formatPrice } from '@/lib/format';
+import { Price } from '@/components/ui/price';
+import { formatMoney } from '@/lib/format';
 
-/** SPEC §9: 5 decimals in orders. */
-const DIGITS = 5;
 const closeReasons: Record<string, string> = {
   manual: msg('Closed by hand'),
   tp: msg('Take profit'),
@@ -59,7 +58,7 @@ const side: Column = {
   },
 };
 const lots: Column = { title: msg('Lots'), numeric: true, cell: (t) => t.lots };
-const price = (title: string, pick: (t: AdminTrade) => number | null): Column => ({ title, numeric: true, cell: (t) => formatPrice(pick(t), DIGITS) });
+const price = (title: string, pick: (t: AdminTrade) => number | null): Column => ({ title, numeric: true, cell: (t) => <Price value={pick(t)} precision={t.digits === null ? null : { digits: t.digits }} /> });
 const pnl: Column = {
   title: msg('P&L'),
   numeric: true,

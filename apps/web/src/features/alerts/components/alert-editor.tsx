@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { type Alert, alertCooldowns, alertWindows, formatAlertPrice } from '@bourse/contract';
+import { type Alert, alertCooldowns, alertWindows, formatPrice, pointOf } from '@bourse/contract';
+import { DIGITS_ERROR, overDigits } from '@/lib/trade-targets';
 import { Alert as Banner } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -51,7 +52,7 @@ function AlertForm({ target, level, alert, onDone }: FormProps) {
   useEffect(() => {
     if (openPrice !== null || price === null) return;
     setOpenPrice(price);
-    setForm((f) => (f.level === '' ? { ...f, level: formatAlertPrice(price, target.digits) } : f));
+    setForm((f) => (f.level === '' ? { ...f, level: formatPrice(price, target.digits) } : f));
   }, [openPrice, price, target.digits]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -66,6 +67,11 @@ function AlertForm({ target, level, alert, onDone }: FormProps) {
     const read = readForm(form, openPrice);
     if ('errors' in read) {
       setErrors(read.errors);
+      return;
+    }
+    // The server refuses a level with more decimals than the instrument's; say so before sending.
+    if (form.kind === 'level' && overDigits(form.level, target.digits)) {
+      setErrors({ level: t(DIGITS_ERROR, { digits: target.digits }) });
       return;
     }
     setErrors({});
@@ -85,7 +91,7 @@ function AlertForm({ target, level, alert, onDone }: FormProps) {
   return (
     <form className="flex flex-col gap-4" noValidate onSubmit={submit} aria-label={alert ? t('Edit price alert') : t('New price alert')}>
       <p className="text-sm text-muted" data-testid="alert-price">
-        {t('Price now:')} <span className="font-mono tabular-nums text-fg">{price === null ? '…' : formatAlertPrice(price, target.digits)}</span>
+        {t('Price now:')} <span className="font-mono tabular-nums text-fg">{price === null ? '…' : formatPrice(price, target.digits)}</span>
       </p>
       <Segmented
         label={t('Alert when')}
@@ -109,7 +115,7 @@ function AlertForm({ target, level, alert, onDone }: FormProps) {
             ]}
             onChange={(d) => set({ levelDirection: d })}
           />
-          <TextField label={t('Price')} type="number" inputMode="decimal" step="any" min={0} value={form.level} onChange={(e) => set({ level: e.target.value })} error={errors.level} />
+          <TextField label={t('Price')} type="number" inputMode="decimal" step={pointOf(target.digits)} min={0} value={form.level} onChange={(e) => set({ level: e.target.value })} error={errors.level} />
         </>
       ) : (
         <>

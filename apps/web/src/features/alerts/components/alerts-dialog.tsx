@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { BellPlus, Pause, Pencil, Play, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { type Alert, formatAlertPrice } from '@bourse/contract';
+import { type Alert, formatPrice } from '@bourse/contract';
 import { DateTime } from '@/components/date-time';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -53,7 +53,7 @@ function AlertItem({ alert }: { alert: Alert }) {
   const firedText =
     alert.last_price === null
       ? t('Last fired {{time}}', { time })
-      : t('Last fired {{time}} at {{price}}', { time, price: formatAlertPrice(alert.last_price, alert.digits) });
+      : t('Last fired {{time}} at {{price}}', { time, price: formatPrice(alert.last_price, alert.digits) });
   const fired = alert.last_triggered_at
     ? firedText.split(SLOT).map((piece, i) => (i % 2 ? <DateTime key={piece} iso={alert.last_triggered_at} withYear /> : piece))
     : null;

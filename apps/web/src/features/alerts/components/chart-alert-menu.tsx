@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { ContextMenu } from 'radix-ui';
 import { BellPlus, BellRing } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatAlertPrice } from '@bourse/contract';
+import { formatPrice } from '@bourse/contract';
 import { type AlertTarget, useAlertEditor } from '../stores/alert-editor-store';
 
 const item = 'flex cursor-default items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-panel-2';
@@ -29,7 +29,7 @@ export function ChartAlertMenu({ target, priceAt, children }: { target: AlertTar
         <ContextMenu.Content className="z-50 min-w-48 rounded-md border border-line bg-panel p-1 text-fg shadow-xl" aria-label={t('Chart actions')}>
           {target && price !== null && price > 0 && (
             <ContextMenu.Item className={item} onSelect={() => create(target, price)}>
-              <BellPlus className="size-4" aria-hidden /> {t('Set alert at {{price}}', { price: formatAlertPrice(price, target.digits) })}
+              <BellPlus className="size-4" aria-hidden /> {t('Set alert at {{price}}', { price: formatPrice(price, target.digits) })}
             </ContextMenu.Item>
           )}
           <ContextMenu.Item className={item} onSelect={() => openList(true)}>

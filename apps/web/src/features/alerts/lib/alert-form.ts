@@ -1,4 +1,4 @@
-import { type Alert, type AlertSettings, type AlertWindow, alertSettings, formatAlertPrice } from '@bourse/contract';
+import { type Alert, type AlertSettings, type AlertWindow, alertSettings, formatPrice } from '@bourse/contract';
 
 /** The editor's fields as typed; numbers stay text until the alert is saved. */
 export type AlertFormState = {
@@ -22,7 +22,7 @@ export function initialForm(digits: number, price: number | null, level?: number
       kind: alert.kind,
       levelDirection: alert.kind === 'level' ? (alert.direction as 'above' | 'below') : null,
       moveDirection: alert.kind === 'move' ? (alert.direction as 'up' | 'down' | 'either') : 'either',
-      level: alert.level === null ? (price === null ? '' : formatAlertPrice(price, digits)) : formatAlertPrice(alert.level, digits),
+      level: alert.level === null ? (price === null ? '' : formatPrice(price, digits)) : formatPrice(alert.level, digits),
       percent: alert.percent === null ? '2' : String(alert.percent),
       window: alert.window ?? '1h',
       repeat: alert.repeat,
@@ -36,7 +36,7 @@ export function initialForm(digits: number, price: number | null, level?: number
     kind: 'level',
     levelDirection: null,
     moveDirection: 'either',
-    level: at === null ? '' : formatAlertPrice(at, digits),
+    level: at === null ? '' : formatPrice(at, digits),
     percent: '2',
     window: '1h',
     repeat: false,

@@ -1,4 +1,4 @@
-import { type Alert, type AlertWindow, type alertCooldowns, formatAlertPrice } from '@bourse/contract';
+import { type Alert, type AlertWindow, type alertCooldowns, formatPrice } from '@bourse/contract';
 import { msg } from '@/i18n/i18n';
 
 /** The move windows in words (as the contract's `alertWindowLabels` has them), shown with `t()`. */
@@ -32,7 +32,7 @@ type Translate = (message: string, values?: Record<string, string | number>) => 
  */
 export function describeCondition(a: Condition, t: Translate): string {
   if (a.kind === 'level') {
-    const price = formatAlertPrice(a.level ?? 0, a.digits);
+    const price = formatPrice(a.level ?? 0, a.digits);
     return a.direction === 'below' ? t('Price below {{price}}', { price }) : t('Price above {{price}}', { price });
   }
   const values = { percent: String(a.percent), window: t(windowNames[a.window ?? '1h']) };

@@ -17,7 +17,7 @@ import { PriceFlash } from '@/components/price-flash';
 const ROW_PX = 48;
 
 function Rate({ asset }: { asset: Asset }) {
-  const view = useTickSelector(asset.asset_id, (t) => `${formatPrice(t?.price ?? asset.rate, 3)} ${t?.flash ?? 0}`);
+  const view = useTickSelector(asset.asset_id, (t) => `${formatPrice(t?.price ?? asset.rate, asset.digits)} ${t?.flash ?? 0}`);
   const [rate, flash] = view.split(' ');
   return (
     <PriceFlash flash={Number(flash)} className="px-1 font-mono text-xs tabular-nums">

@@ -36,7 +36,7 @@ export function AssetInfoDialog({ onAlert }: { onAlert?: (asset: Asset) => void 
   if (!base) return null;
   const units = (n: number) => t('{{size}} units', { count: n, size: formatNumber(n) });
   const asset = tick ? applyLiveValues(base, tick) : base;
-  const digits = Math.max(asset.digits, 2);
+  const { digits } = asset;
   const schedule = tradingSchedule(asset.type);
   const up = asset.change >= 0;
   const contractSize = asset.contract_size || DEFAULT_CONTRACT_SIZE;

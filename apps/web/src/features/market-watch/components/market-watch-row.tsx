@@ -3,13 +3,12 @@ import { BellPlus, Info, MoreVertical } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Asset } from '@bourse/contract';
 import { cn } from '@/lib/cn';
+import { Price } from '@/components/ui/price';
 import { formatPrice } from '@/lib/format';
+import { precisionOf } from '@/stores/quotes';
 import { useTickSelector } from '@/stores/tick-store';
 import { PriceFlash } from '@/components/price-flash';
 import { sidePrice } from '@/stores/asset-rules';
-
-/** SPEC §9: 3 decimals in the market watch. */
-const DIGITS = 3;
 
 type RowProps = { asset: Asset; active: boolean; onSelect: (asset: Asset) => void; onInfo: (asset: Asset) => void; onAlert?: (asset: Asset) => void };
 
@@ -56,18 +55,21 @@ function RowMenu({ asset, onAlert, onInfo }: { asset: Asset; onAlert: (asset: As
 /** Live bid and ask: the only part of a row that renders again when its instrument ticks. */
 function Quote({ asset }: { asset: Asset }) {
   // One string per state of the cells: a tick that leaves both prices and the flash as shown costs nothing.
+  // Prices keep the instrument's digits (SPEC §9's 3 decimals would hide most spreads).
+  const { digits } = asset;
   const view = useTickSelector(
     asset.asset_id,
-    (t) => `${formatPrice(sidePrice(asset, t?.price, 'bid'), DIGITS)} ${formatPrice(sidePrice(asset, t?.price, 'ask'), DIGITS)} ${t?.flash ?? 0}`,
+    (t) => `${formatPrice(sidePrice(asset, t?.price, 'bid'), digits)} ${formatPrice(sidePrice(asset, t?.price, 'ask'), digits)} ${t?.flash ?? 0}`,
   );
   const [bid, ask, flash] = view.split(' ');
+  const precision = precisionOf(asset);
   return (
     <>
-      <PriceFlash flash={Number(flash)} testId="bid" className="w-[4.75rem] px-1 text-end font-mono tabular-nums text-down">
-        {bid}
+      <PriceFlash flash={Number(flash)} testId="bid" className="min-w-[4.75rem] px-1 text-end font-mono tabular-nums text-down">
+        <Price value={Number(bid)} precision={precision} />
       </PriceFlash>
-      <PriceFlash flash={Number(flash)} testId="ask" className="w-[4.75rem] px-1 text-end font-mono tabular-nums text-up">
-        {ask}
+      <PriceFlash flash={Number(flash)} testId="ask" className="min-w-[4.75rem] px-1 text-end font-mono tabular-nums text-up">
+        <Price value={Number(ask)} precision={precision} />
       </PriceFlash>
     </>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { OrderKind } from '@bourse/contract';
+import { formatPrice, pointOf, roundPrice, type OrderKind } from '@bourse/contract';
 import type { BidAsk } from '@bourse/domain';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -9,7 +9,9 @@ import { TextField } from '@/components/ui/field';
 import { RadioChoice } from '@/components/ui/radio-choice';
 import { msg } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
-import { orderKindFor, PENDING_DECIMALS, PENDING_STEP, roundPending } from '../lib/order-payload';
+import { DIGITS_ERROR, overDigits } from '@/lib/trade-targets';
+import { useAssetStore } from '@/stores/asset-store';
+import { orderKindFor } from '../lib/order-payload';
 import { useOrderForm } from '../stores/order-form-store';
 
 type Mode = 'current' | 'price';
@@ -23,10 +25,10 @@ const kindNames: Record<OrderKind, string> = { market: msg('market'), limit: msg
 const SLOT = '\u0000';
 
 /** What the typed price does for each side, e.g. "BUY limit · SELL stop". */
-function KindHint({ price, quote }: { price: number | null; quote: BidAsk }) {
+function KindHint({ price, quote, digits }: { price: number | null; quote: BidAsk; digits: number }) {
   const { t } = useTranslation();
   if (price === null || !(price > 0)) return null;
-  const kinds: Record<string, string> = { buy: t(kindNames[orderKindFor('buy', price, quote)]), sell: t(kindNames[orderKindFor('sell', price, quote)]) };
+  const kinds: Record<string, string> = { buy: t(kindNames[orderKindFor('buy', price, quote, digits)]), sell: t(kindNames[orderKindFor('sell', price, quote, digits)]) };
   const pieces = t('BUY places a {{buy}} order, SELL a {{sell}} order.', { buy: `${SLOT}buy${SLOT}`, sell: `${SLOT}sell${SLOT}` }).split(SLOT);
   return (
     <p className="text-xs text-muted" data-testid="pending-kind">
@@ -39,24 +41,27 @@ function KindHint({ price, quote }: { price: number | null; quote: BidAsk }) {
           piece
         ),
       )}{' '}
-      {t('Market: bid {{bid}}, ask {{ask}}.', { bid: quote.bid.toFixed(PENDING_DECIMALS), ask: quote.ask.toFixed(PENDING_DECIMALS) })}
+      {t('Market: bid {{bid}}, ask {{ask}}.', { bid: formatPrice(quote.bid, digits), ask: formatPrice(quote.ask, digits) })}
     </p>
   );
 }
 
-type DialogBodyProps = { quote: BidAsk; onDone: () => void };
+/** The entry price is typed in the instrument's `digits`, one point a step. */
+type DialogBodyProps = { quote: BidAsk; digits: number; onDone: () => void };
 
-function PendingForm({ quote, onDone }: DialogBodyProps) {
+function PendingForm({ quote, digits, onDone }: DialogBodyProps) {
   const { t } = useTranslation();
   const current = useOrderForm((s) => s.pendingPrice);
   const setPendingPrice = useOrderForm((s) => s.setPendingPrice);
   const [mode, setMode] = useState<Mode>(current === null ? 'current' : 'price');
-  const [text, setText] = useState((current ?? quote.ask).toFixed(PENDING_DECIMALS));
+  const [text, setText] = useState(formatPrice(current ?? quote.ask, digits));
   const typed = Number(text);
-  const valid = text.trim() !== '' && Number.isFinite(typed) && typed > 0;
+  const positive = text.trim() !== '' && Number.isFinite(typed) && typed > 0;
+  const valid = positive && !overDigits(text, digits);
 
   const apply = () => {
-    setPendingPrice(mode === 'current' ? null : roundPending(typed));
+    if (mode === 'price' && !valid) return;
+    setPendingPrice(mode === 'current' ? null : roundPrice(typed, digits));
     onDone();
   };
   const submit = (e: React.SubmitEvent) => {
@@ -85,14 +90,14 @@ function PendingForm({ quote, onDone }: DialogBodyProps) {
           <TextField
             label={t('Entry price')}
             type="number"
-            step={PENDING_STEP}
+            step={pointOf(digits)}
             min={0}
             inputMode="decimal"
             value={text}
             onChange={(e) => setText(e.target.value)}
-            error={valid ? undefined : t('Enter a price above 0.')}
+            error={!positive ? t('Enter a price above 0.') : valid ? undefined : t(DIGITS_ERROR, { digits })}
           />
-          <KindHint price={valid ? roundPending(typed) : null} quote={quote} />
+          <KindHint price={valid ? roundPrice(typed, digits) : null} quote={quote} digits={digits} />
         </>
       )}
       <div className="flex flex-wrap justify-end gap-2">
@@ -112,6 +117,8 @@ export function PendingOrderDialog({ quote }: { quote: BidAsk | null }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const pendingPrice = useOrderForm((s) => s.pendingPrice);
+  const digits = useAssetStore((s) => s.activeAsset?.digits);
+  const shown = pendingPrice === null ? t('Current') : formatPrice(pendingPrice, digits ?? 5);
   return (
     <>
       <button
@@ -119,7 +126,7 @@ export function PendingOrderDialog({ quote }: { quote: BidAsk | null }) {
         onClick={() => setOpen(true)}
         disabled={!quote}
         // Named by what it shows, then what it is (WCAG 2.5.3, label in name).
-        aria-label={`${pendingPrice === null ? t('Current') : pendingPrice.toFixed(PENDING_DECIMALS)} · ${t('Entry price')}`}
+        aria-label={`${shown} · ${t('Entry price')}`}
         data-testid="pending-button"
         className={cn(
           'flex h-10 min-w-10 shrink-0 items-center justify-center gap-1.5 rounded-md border px-2 text-[11px] font-semibold',
@@ -129,12 +136,12 @@ export function PendingOrderDialog({ quote }: { quote: BidAsk | null }) {
         <Clock className="size-3.5" aria-hidden />
         {/* On a phone an unset choice shows as the icon alone, leaving room for the volume. */}
         <span className={cn('font-mono tabular-nums', pendingPrice === null && 'sr-only sm:not-sr-only')}>
-          {pendingPrice === null ? t('Current') : pendingPrice.toFixed(PENDING_DECIMALS)}
+          {shown}
         </span>
       </button>
-      {quote && (
+      {quote && digits !== undefined && (
         <Dialog open={open} onOpenChange={setOpen} title={t('Pending order')} description={t('Enter at the market now, or at a price of your choice.')}>
-          {open && <PendingForm quote={quote} onDone={() => setOpen(false)} />}
+          {open && <PendingForm quote={quote} digits={digits} onDone={() => setOpen(false)} />}
         </Dialog>
       )}
     </>

@@ -3,13 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { TradeSide } from '@bourse/contract';
 import { PriceFlash } from '@/components/price-flash';
 import { cn } from '@/lib/cn';
-import { formatPrice } from '@/lib/format';
+import { Price } from '@/components/ui/price';
 import { sidePrice } from '@/stores/asset-rules';
 import { useAssetStore } from '@/stores/asset-store';
+import { precisionOf } from '@/stores/quotes';
 import { useTick } from '@/stores/tick-store';
-
-/** SPEC §9: 4 decimals on the header buttons. */
-const DIGITS = 4;
 
 type PriceButtonsProps = {
   /** Places a market order on the active asset; without it the buttons only quote. */
@@ -24,8 +22,9 @@ export function PriceButtons({ onTrade, busy, className }: PriceButtonsProps) {
   const { t } = useTranslation();
   const asset = useAssetStore((s) => s.activeAsset);
   const tick = useTick(asset?.asset_id);
-  const price = (side: 'bid' | 'ask') => (asset ? formatPrice(sidePrice(asset, tick?.price, side), DIGITS) : '—');
-  const button = (side: TradeSide, label: string, quote: string) => (
+  // The instrument's own digits, not SPEC §9's 4, so the spread between the buttons shows.
+  const price = (side: 'bid' | 'ask') => (asset ? <Price value={sidePrice(asset, tick?.price, side)} precision={precisionOf(asset)} /> : '—');
+  const button = (side: TradeSide, label: string, quote: React.ReactNode) => (
     <button
       type="button"
       onClick={() => onTrade?.(side)}

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { profitCalculatorSchema, type TradeSide } from '@bourse/contract';
+import { pointOf, profitCalculatorSchema, type TradeSide } from '@bourse/contract';
 import { fillPrice, type BidAsk } from '@bourse/domain';
 import { TextField } from '@/components/ui/field';
 import { RadioChoice } from '@/components/ui/radio-choice';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
+import { useAssetStore } from '@/stores/asset-store';
 import { useDisplayMoney } from '@/stores/currency-store';
 import { calculate, calculatorDefaults, type CalculatorValues } from '../lib/profit-calculator';
 
@@ -49,15 +50,18 @@ function Results({ side, values, leverage, conversion, currency }: { side: Trade
 export function CalculatorForm({ quote, units, leverage, conversion, currency }: CalculatorProps) {
   const { t } = useTranslation();
   const [side, setSide] = useState<TradeSide>('buy');
+  // Prices in the active instrument's digits, stepping by one point.
+  const digits = useAssetStore((s) => s.activeAsset?.digits) ?? 5;
+  const step = String(pointOf(digits));
   const { register, control, reset, formState } = useForm<CalculatorValues>({
     resolver: zodResolver(profitCalculatorSchema),
     mode: 'onChange',
-    defaultValues: calculatorDefaults('buy', units, fillPrice('buy', quote)),
+    defaultValues: calculatorDefaults('buy', units, fillPrice('buy', quote), digits),
   });
   const values = useWatch({ control }) as CalculatorValues;
   const switchSide = (next: TradeSide) => {
     setSide(next);
-    reset(calculatorDefaults(next, values.volume > 0 ? values.volume : units, fillPrice(next, quote)));
+    reset(calculatorDefaults(next, values.volume > 0 ? values.volume : units, fillPrice(next, quote), digits));
   };
   const field = (name: keyof CalculatorValues, label: string, step: string) => (
     <TextField label={label} type="number" step={step} inputMode="decimal" error={formState.errors[name]?.message} {...register(name, { valueAsNumber: true })} />
@@ -75,9 +79,9 @@ export function CalculatorForm({ quote, units, leverage, conversion, currency }:
       </div>
       <div className="grid grid-cols-2 gap-3">
         {field('volume', t('Volume (units)'), 'any')}
-        {field('entryPrice', t('Entry price'), '0.00001')}
-        {field('takeProfit', t('Take profit'), '0.00001')}
-        {field('stopLoss', t('Stop loss'), '0.00001')}
+        {field('entryPrice', t('Entry price'), step)}
+        {field('takeProfit', t('Take profit'), step)}
+        {field('stopLoss', t('Stop loss'), step)}
       </div>
       <Results side={side} values={values} leverage={leverage} conversion={conversion} currency={currency} />
     </form>

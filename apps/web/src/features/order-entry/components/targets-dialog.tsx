@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Target } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { TradeSide } from '@bourse/contract';
+import { formatPrice, pointOf, roundPrice, type TradeSide } from '@bourse/contract';
 import { fillPrice, stopLossHit, type BidAsk } from '@bourse/domain';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -9,22 +9,13 @@ import { TextField } from '@/components/ui/field';
 import { RadioChoice } from '@/components/ui/radio-choice';
 import { msg } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
-import {
-  parseLevel,
-  presetPercents,
-  presetTargets,
-  roundTarget,
-  TARGET_DECIMALS,
-  TARGET_STEP,
-  targetErrors,
-  targetPresets,
-  type TargetPreset,
-} from '@/lib/trade-targets';
+import { DIGITS_ERROR, overDigits, parseLevel, presetPercents, presetTargets, targetErrors, targetPresets, type TargetPreset } from '@/lib/trade-targets';
+import { useAssetStore } from '@/stores/asset-store';
 import { useOrderForm } from '../stores/order-form-store';
 
 const chip = (active: boolean) =>
   cn('flex-1 rounded px-2 py-1.5 text-xs font-semibold', active ? 'bg-brand-solid text-white' : 'border border-line text-muted hover:text-fg');
-const levelText = (n: number | null | undefined) => (n == null ? '' : n.toFixed(TARGET_DECIMALS));
+const levelText = (n: number | null | undefined, digits: number) => (n == null ? '' : formatPrice(n, digits));
 /** The presets' names (as `presetLabels` has them), shown with `t()`. */
 const presetNames: Record<TargetPreset, string> = { default: msg('Default'), conservative: msg('Conservative'), aggressive: msg('Aggressive') };
 /** What a preset sets, in the codes every language reads: "TP 0.1% · SL 0.1%". */
@@ -33,29 +24,33 @@ const presetLevels = (p: TargetPreset) => `TP ${presetPercents[p].takeProfit}% �
 /** Where a position entering at `entry` would be valued: the entry less the current spread. */
 const closeOf = (side: TradeSide, entry: number, quote: BidAsk) => entry * (side === 'buy' ? quote.bid / quote.ask : quote.ask / quote.bid);
 
-function TargetsForm({ quote, onDone }: { quote: BidAsk; onDone: () => void }) {
+/** Levels are typed in the instrument's `digits`, one point a step. */
+function TargetsForm({ quote, digits, onDone }: { quote: BidAsk; digits: number; onDone: () => void }) {
   const { t } = useTranslation();
   const armed = useOrderForm((s) => s.targets);
   const pendingPrice = useOrderForm((s) => s.pendingPrice);
   const setTargets = useOrderForm((s) => s.setTargets);
   const [side, setSide] = useState<TradeSide>(armed?.side ?? 'buy');
   const [preset, setPreset] = useState<TargetPreset | null>(armed?.preset ?? null);
-  const [tp, setTp] = useState(levelText(armed?.takeProfit));
-  const [sl, setSl] = useState(levelText(armed?.stopLoss));
+  const [tp, setTp] = useState(levelText(armed?.takeProfit, digits));
+  const [sl, setSl] = useState(levelText(armed?.stopLoss, digits));
   const entry = pendingPrice ?? fillPrice(side, quote);
   const levels = { takeProfit: tp ? parseLevel(tp) : null, stopLoss: sl ? parseLevel(sl) : null };
-  const rounded = { takeProfit: levels.takeProfit && roundTarget(levels.takeProfit), stopLoss: levels.stopLoss && roundTarget(levels.stopLoss) };
-  const errors = targetErrors(side, entry, rounded);
+  // On the grid already (more decimals are refused below); rounding only drops float noise.
+  const rounded = { takeProfit: levels.takeProfit && roundPrice(levels.takeProfit, digits), stopLoss: levels.stopLoss && roundPrice(levels.stopLoss, digits) };
+  const sides = targetErrors(side, entry, rounded);
+  const tooLong = t(DIGITS_ERROR, { digits });
+  const errors = { takeProfit: overDigits(tp, digits) ? tooLong : sides.takeProfit, stopLoss: overDigits(sl, digits) ? tooLong : sides.stopLoss };
   const invalid = Boolean(errors.takeProfit || errors.stopLoss);
 
   const instant = pendingPrice === null && rounded.stopLoss !== null && !errors.stopLoss && stopLossHit(side, rounded.stopLoss, quote);
 
   const choose = (next: TargetPreset, forSide = side) => {
     const at = pendingPrice ?? fillPrice(forSide, quote);
-    const targets = presetTargets(next, forSide, at, closeOf(forSide, at, quote));
+    const targets = presetTargets(next, forSide, digits, at, closeOf(forSide, at, quote));
     setPreset(next);
-    setTp(levelText(targets.takeProfit));
-    setSl(levelText(targets.stopLoss));
+    setTp(levelText(targets.takeProfit, digits));
+    setSl(levelText(targets.stopLoss, digits));
   };
   /** A level typed by hand is no longer the preset's. */
   const typeLevel = (set: (text: string) => void, text: string) => {
@@ -92,7 +87,7 @@ function TargetsForm({ quote, onDone }: { quote: BidAsk; onDone: () => void }) {
         ))}
       </div>
       <p className="text-xs text-muted">
-        {pendingPrice === null ? t('Entry at market:') : t('Entry at your price:')} <span className="font-mono text-fg">{entry.toFixed(5)}</span>
+        {pendingPrice === null ? t('Entry at market:') : t('Entry at your price:')} <span className="font-mono text-fg">{formatPrice(entry, digits)}</span>
       </p>
       <fieldset className="flex min-w-0 gap-2" aria-label={t('Presets')}>
         {targetPresets.map((p) => (
@@ -102,9 +97,9 @@ function TargetsForm({ quote, onDone }: { quote: BidAsk; onDone: () => void }) {
         ))}
       </fieldset>
       <div className="grid grid-cols-2 gap-3">
-        <TextField label={t('Take profit')} type="number" step={TARGET_STEP} min={0} inputMode="decimal" value={tp}
+        <TextField label={t('Take profit')} type="number" step={pointOf(digits)} min={0} inputMode="decimal" value={tp}
           onChange={(e) => typeLevel(setTp, e.target.value)} error={errors.takeProfit} placeholder={t('None')} />
-        <TextField label={t('Stop loss')} type="number" step={TARGET_STEP} min={0} inputMode="decimal" value={sl}
+        <TextField label={t('Stop loss')} type="number" step={pointOf(digits)} min={0} inputMode="decimal" value={sl}
           onChange={(e) => typeLevel(setSl, e.target.value)} error={errors.stopLoss} placeholder={t('None')} />
       </div>
       {instant && (
@@ -125,8 +120,9 @@ export function TargetsDialog({ quote }: { quote: BidAsk | null }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const armed = useOrderForm((s) => s.targets);
+  const digits = useAssetStore((s) => s.activeAsset?.digits);
   const label = armed
-    ? `${armed.side === 'buy' ? 'B' : 'S'} · TP ${levelText(armed.takeProfit) || '—'} · SL ${levelText(armed.stopLoss) || '—'}`
+    ? `${armed.side === 'buy' ? 'B' : 'S'} · TP ${levelText(armed.takeProfit, digits ?? 5) || '—'} · SL ${levelText(armed.stopLoss, digits ?? 5) || '—'}`
     : 'TP/SL';
   return (
     <>
@@ -137,9 +133,9 @@ export function TargetsDialog({ quote }: { quote: BidAsk | null }) {
         <Target className="size-3.5 shrink-0" aria-hidden />
         <span className={cn('truncate font-mono tabular-nums', !armed && 'sr-only sm:not-sr-only')}>{label}</span>
       </button>
-      {quote && (
+      {quote && digits !== undefined && (
         <Dialog open={open} onOpenChange={setOpen} title={t('Take profit / Stop loss')} description={t('Levels for your next order; a preset fills them from the entry price.')}>
-          {open && <TargetsForm quote={quote} onDone={() => setOpen(false)} />}
+          {open && <TargetsForm quote={quote} digits={digits} onDone={() => setOpen(false)} />}
         </Dialog>
       )}
     </>

@@ -47,7 +47,7 @@ export function useSubmitOrder({ leverage, conversion, accountId }: OrderContext
         { body: buildOrderPayload(input), idempotencyKey: form.id },
         {
           onSuccess: (response) => {
-            toastOrderPlaced(side, response);
+            toastOrderPlaced(side, response, asset.digits);
             playOrderChime();
             useOrderForm.getState().submitted(true);
           },

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { tradingMessages as msg } from '@bourse/contract';
-import { buildOrderPayload, entryPriceOf, orderKindFor, orderProblem, roundPending, type OrderInput } from './order-payload';
+import { buildOrderPayload, entryPriceOf, orderKindFor, orderProblem, type OrderInput } from './order-payload';
 
 const quote = { bid: 1.1, ask: 1.1002 };
 const base: OrderInput = {
   side: 'buy',
-  asset: { asset_id: 7, symbol: 'EURUSD', name: 'Euro / US Dollar', contract_size: 100_000 },
+  asset: { asset_id: 7, symbol: 'EURUSD', name: 'Euro / US Dollar', contract_size: 100_000, digits: 5 },
   quote,
   lots: 0.01,
   leverage: 100,
@@ -16,20 +16,24 @@ const base: OrderInput = {
 };
 
 describe('order kind from the typed price', () => {
-  it('"Current" is a market order', () => expect(orderKindFor('buy', null, quote)).toBe('market'));
+  it('"Current" is a market order', () => expect(orderKindFor('buy', null, quote, 5)).toBe('market'));
   it('a buy below the ask is a limit, above it a stop', () => {
-    expect(orderKindFor('buy', 1.09, quote)).toBe('limit');
-    expect(orderKindFor('buy', 1.11, quote)).toBe('stop');
+    expect(orderKindFor('buy', 1.09, quote, 5)).toBe('limit');
+    expect(orderKindFor('buy', 1.11, quote, 5)).toBe('stop');
   });
   it('a sell above the bid is a limit, below it a stop', () => {
-    expect(orderKindFor('sell', 1.11, quote)).toBe('limit');
-    expect(orderKindFor('sell', 1.09, quote)).toBe('stop');
+    expect(orderKindFor('sell', 1.11, quote, 5)).toBe('limit');
+    expect(orderKindFor('sell', 1.09, quote, 5)).toBe('stop');
   });
   it('the current fill price itself is a market order', () => {
-    expect(orderKindFor('buy', 1.1002, quote)).toBe('market');
-    expect(orderKindFor('sell', 1.1, quote)).toBe('market');
+    expect(orderKindFor('buy', 1.1002, quote, 5)).toBe('market');
+    expect(orderKindFor('sell', 1.1, quote, 5)).toBe('market');
   });
-  it('pending prices keep 5 decimals', () => expect(roundPending(1.1234567)).toBe(1.12346));
+  it('compares with the fill price in the instrument’s digits', () => {
+    const coin = { bid: 65_193.20287, ask: 65_245.35743 };
+    expect(orderKindFor('buy', 65_245.36, coin, 2)).toBe('market');
+    expect(orderKindFor('buy', 65_245.35, coin, 2)).toBe('limit');
+  });
 });
 
 describe('order payload (SPEC §7)', () => {
@@ -65,7 +69,7 @@ describe('order payload (SPEC §7)', () => {
     expect(buildOrderPayload(base).price).toBeUndefined();
   });
   it('converts amount and margin into the account currency', () => {
-    const usdjpy = { ...base, asset: { ...base.asset, contract_size: 100_000 }, quote: { bid: 150, ask: 150 }, conversion: 1 / 150 };
+    const usdjpy = { ...base, asset: { ...base.asset, contract_size: 100_000, digits: 5 }, quote: { bid: 150, ask: 150 }, conversion: 1 / 150 };
     const body = buildOrderPayload(usdjpy);
     expect([body.amount, body.margin]).toEqual([1000, 10]);
   });

@@ -1,17 +1,11 @@
-import { tradingMessages as msg, type Asset, type OrderKind, type StoreTradeRequest, type TradeSide } from '@bourse/contract';
+import { tradingMessages as msg, roundPrice, type Asset, type OrderKind, type StoreTradeRequest, type TradeSide } from '@bourse/contract';
 import { fillPrice, lotsToUnits, margin, pendingPriceAllowed, type BidAsk } from '@bourse/domain';
 import { firstTargetError, type Targets } from '@/lib/trade-targets';
-
-/** SPEC §5: the pending price steps by 0.00001 and keeps 5 decimals. */
-export const PENDING_STEP = 0.00001;
-export const PENDING_DECIMALS = 5;
-
-export const roundPending = (price: number) => Number(price.toFixed(PENDING_DECIMALS));
 
 /** Everything an order is built from: the form's choices and the market as the client sees it. */
 export type OrderInput = {
   side: TradeSide;
-  asset: Pick<Asset, 'asset_id' | 'symbol' | 'name' | 'contract_size'>;
+  asset: Pick<Asset, 'asset_id' | 'symbol' | 'name' | 'contract_size' | 'digits'>;
   quote: BidAsk;
   lots: number;
   leverage: number;
@@ -26,21 +20,21 @@ export type OrderInput = {
 /**
  * The kind of order a typed price makes: below the market a buy waits as a limit and a sell as a
  * stop, above it the other way round (buys compare with the ask, sells with the bid). A price
- * equal to where the order would fill now is a market order.
+ * equal to where the order would fill now, in the instrument's `digits`, is a market order.
  */
-export function orderKindFor(side: TradeSide, price: number | null, quote: BidAsk): OrderKind {
-  if (price === null || price === roundPending(fillPrice(side, quote))) return 'market';
+export function orderKindFor(side: TradeSide, price: number | null, quote: BidAsk, digits: number): OrderKind {
+  if (price === null || price === roundPrice(fillPrice(side, quote), digits)) return 'market';
   return pendingPriceAllowed(side, 'limit', price, quote) ? 'limit' : 'stop';
 }
 
 /** The price the order enters at: the typed price of a pending order, else the current fill price. */
-export function entryPriceOf(input: Pick<OrderInput, 'side' | 'quote' | 'pendingPrice'>): number {
-  const kind = orderKindFor(input.side, input.pendingPrice, input.quote);
+export function entryPriceOf(input: Pick<OrderInput, 'side' | 'quote' | 'pendingPrice' | 'asset'>): number {
+  const kind = orderKindFor(input.side, input.pendingPrice, input.quote, input.asset.digits);
   return kind === 'market' ? fillPrice(input.side, input.quote) : input.pendingPrice!;
 }
 
 /** Why the form cannot be sent as it is (SPEC side rules), or null. */
-export function orderProblem(input: Pick<OrderInput, 'side' | 'quote' | 'pendingPrice' | 'targets'>): string | null {
+export function orderProblem(input: Pick<OrderInput, 'side' | 'quote' | 'pendingPrice' | 'targets' | 'asset'>): string | null {
   if (input.pendingPrice !== null && !(input.pendingPrice > 0)) return msg.pendingPriceRequired;
   if (!input.targets) return null;
   return firstTargetError(input.side, entryPriceOf(input), input.targets);
@@ -54,7 +48,7 @@ const cents = (n: number) => Math.round(n * 100) / 100;
  * server recomputes); a typed price becomes a limit or stop order.
  */
 export function buildOrderPayload(input: OrderInput): StoreTradeRequest {
-  const kind = orderKindFor(input.side, input.pendingPrice, input.quote);
+  const kind = orderKindFor(input.side, input.pendingPrice, input.quote, input.asset.digits);
   const entry = entryPriceOf(input);
   const units = lotsToUnits(input.lots, input.asset.contract_size);
   const conversion = input.conversion ?? 1;

@@ -27,8 +27,11 @@ describe('profit calculator (SPEC §9)', () => {
     expect([r.profit, r.loss, r.roeProfit, r.roeLoss]).toEqual([null, null, null, null]);
   });
   it('starts from 0.1 % targets', () => {
-    expect(calculatorDefaults('buy', 1000, 100)).toEqual({ volume: 1000, entryPrice: 100, takeProfit: 100.1, stopLoss: 99.9 });
-    expect(calculatorDefaults('sell', 1000, 100)).toEqual({ volume: 1000, entryPrice: 100, takeProfit: 99.9, stopLoss: 100.1 });
+    expect(calculatorDefaults('buy', 1000, 100, 2)).toEqual({ volume: 1000, entryPrice: 100, takeProfit: 100.1, stopLoss: 99.9 });
+    expect(calculatorDefaults('sell', 1000, 100, 2)).toEqual({ volume: 1000, entryPrice: 100, takeProfit: 99.9, stopLoss: 100.1 });
+    // In the instrument's digits: 5 for a currency pair, 2 for a coin.
+    expect(calculatorDefaults('buy', 1000, 1.085143, 5)).toEqual({ volume: 1000, entryPrice: 1.08514, takeProfit: 1.08623, stopLoss: 1.08406 });
+    expect(calculatorDefaults('buy', 1, 65_193.20287, 2).entryPrice).toBe(65_193.2);
   });
 });
 

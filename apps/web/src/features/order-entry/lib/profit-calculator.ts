@@ -1,4 +1,4 @@
-import type { TradeSide } from '@bourse/contract';
+import { roundPrice, type TradeSide } from '@bourse/contract';
 import { defaultTargets, margin, maxPosition, pipValue, pnl, returnOnEquity } from '@bourse/domain';
 
 /** The calculator's form (SPEC §5): volume in units, prices in the quote currency; 0 leaves a level out. */
@@ -38,9 +38,9 @@ export function calculate(side: TradeSide, values: CalculatorValues, leverage: n
   };
 }
 
-/** The form's starting values: the order's size and price with SPEC §9's default 0.1 % targets (5 decimals). */
-export function calculatorDefaults(side: TradeSide, units: number, entry: number): CalculatorValues {
+/** The form's starting values: the order's size and price with SPEC §9's default 0.1 % targets, in the instrument's `digits`. */
+export function calculatorDefaults(side: TradeSide, units: number, entry: number, digits: number): CalculatorValues {
   const targets = defaultTargets(side, entry);
-  const five = (n: number) => Number(n.toFixed(5));
-  return { volume: units, entryPrice: five(entry), takeProfit: five(targets.takeProfit), stopLoss: five(targets.stopLoss) };
+  const price = (n: number) => roundPrice(n, digits);
+  return { volume: units, entryPrice: price(entry), takeProfit: price(targets.takeProfit), stopLoss: price(targets.stopLoss) };
 }

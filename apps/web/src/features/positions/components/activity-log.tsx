@@ -9,7 +9,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { msg } from '@/i18n/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { formatMoney, formatPrice } from '@/lib/format';
+import { priceText } from '@/components/ui/price';
+import { formatMoney } from '@/lib/format';
+import { usePricePrecision } from '@/stores/quotes';
 import { useSelectedAccount } from '@/stores/session-store';
 import { useActivityQuery, useExportActivity } from '../api/get-activity';
 import { sideWord } from '../lib/trade-words';
@@ -35,7 +37,6 @@ const reasonWords: Record<string, string> = {
 };
 /** Waits this long after the last key before searching the server. */
 const SEARCH_DELAY_MS = 300;
-const DIGITS = 5;
 
 function useDebounced(value: string): string {
   const [settled, setSettled] = useState(value);
@@ -48,7 +49,8 @@ function useDebounced(value: string): string {
 
 function ActivityItem({ item, currency }: { item: Activity; currency: string }) {
   const { t } = useTranslation();
-  const levels = [item.take_profit !== null && `TP ${formatPrice(item.take_profit, DIGITS)}`, item.stop_loss !== null && `SL ${formatPrice(item.stop_loss, DIGITS)}`].filter(Boolean);
+  const p = usePricePrecision(item.symbol);
+  const levels = [item.take_profit !== null && `TP ${priceText(item.take_profit, p)}`, item.stop_loss !== null && `SL ${priceText(item.stop_loss, p)}`].filter(Boolean);
   const pnl = item.pnl === null ? null : Number(item.pnl);
   return (
     <li className="border-b border-line/60 py-1.5 text-xs" data-testid="activity-row" data-kind={item.kind}>
@@ -64,7 +66,7 @@ function ActivityItem({ item, currency }: { item: Activity; currency: string }) 
       <p className="mt-0.5 font-mono tabular-nums">
         <span className={cn('font-semibold uppercase', item.side === 'buy' ? 'text-up' : 'text-down')}>{t(sideWord({ trade_type: item.side, order_type: item.order_type }, true))}</span>{' '}
         {t('{{lots}} lots {{symbol}}', { lots: item.lots, symbol: item.symbol })}
-        {item.price !== null && ` @ ${formatPrice(item.price, DIGITS)}`}
+        {item.price !== null && ` @ ${priceText(item.price, p)}`}
         {levels.length > 0 && ` · ${levels.join(' · ')}`}
         {item.reason && ` · ${t(reasonWords[item.reason] ?? item.reason)}`}
         {pnl !== null && <span className={pnl > 0 ? 'text-up' : pnl < 0 ? 'text-down' : ''}> · {formatMoney(pnl, currency)}</span>}

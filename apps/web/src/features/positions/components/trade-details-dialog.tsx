@@ -7,11 +7,10 @@ import { Dialog } from '@/components/ui/dialog';
 import { usePlacedBy } from '@/features/expert-advisors/hooks/use-placed-by';
 import { fillCost, type Translate } from '@/features/order-entry/lib/order-messages';
 import { cn } from '@/lib/cn';
-import { formatMoney, formatPrice } from '@/lib/format';
+import { Price } from '@/components/ui/price';
+import { formatMoney } from '@/lib/format';
+import { usePricePrecision } from '@/stores/quotes';
 import { sideWord } from '../lib/trade-words';
-
-/** SPEC §9: 5 decimals in orders. */
-const DIGITS = 5;
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -32,6 +31,7 @@ function Details({ trade, currency }: { trade: Trade; currency: string }) {
   const placedBy = usePlacedBy(trade);
   const translate: Translate = (message, values) => t(message, values ?? {});
   const closed = trade.status === 'closed';
+  const p = usePricePrecision(trade.asset_id);
   return (
     <div className="flex flex-col gap-4 text-sm" data-testid="trade-details">
       <dl>
@@ -42,10 +42,10 @@ function Details({ trade, currency }: { trade: Trade; currency: string }) {
         <Row label={t('Lots')}>{t('{{lots}} lots ({{units}} units)', { lots: trade.lots, units: trade.volume })}</Row>
         <Row label={t('Leverage')}>1:{trade.leverage}</Row>
         <Row label={t('Margin')}>{formatMoney(trade.margin, currency)}</Row>
-        <Row label={t('Open price')}>{formatPrice(trade.opening_price, DIGITS)}</Row>
-        {closed && <Row label={t('Close price')}>{formatPrice(trade.closing_price, DIGITS)}</Row>}
-        <Row label="TP">{formatPrice(trade.take_profit, DIGITS)}</Row>
-        <Row label="SL">{formatPrice(trade.stop_loss, DIGITS)}</Row>
+        <Row label={t('Open price')}><Price value={trade.opening_price} precision={p} /></Row>
+        {closed && <Row label={t('Close price')}><Price value={trade.closing_price} precision={p} /></Row>}
+        <Row label="TP"><Price value={trade.take_profit} precision={p} /></Row>
+        <Row label="SL"><Price value={trade.stop_loss} precision={p} /></Row>
         {closed && <Row label="P/L">{formatMoney(trade.pnl, currency)}</Row>}
         <Row label={t('Opened')}>
           <DateTime iso={trade.open_time} withYear />
@@ -65,13 +65,13 @@ function Details({ trade, currency }: { trade: Trade; currency: string }) {
           <p className="text-muted">{t('Not filled yet.')}</p>
         ) : (
           <dl>
-            <Row label={t('Requested price')}>{formatPrice(trade.requested_price, DIGITS)}</Row>
-            <Row label={t('Filled price')}>{formatPrice(trade.filled_price, DIGITS)}</Row>
+            <Row label={t('Requested price')}><Price value={trade.requested_price} precision={p} /></Row>
+            <Row label={t('Filled price')}><Price value={trade.filled_price} precision={p} /></Row>
             <Row label={t('Slippage')} testId="details-slippage">
-              {fillCost({ pips: trade.slippage_pips, price: trade.slippage, money: trade.slippage_cost }, currency, true, translate) ?? '—'}
+              {fillCost({ pips: trade.slippage_pips, price: trade.slippage, money: trade.slippage_cost }, currency, true, p?.digits ?? 5, translate) ?? '—'}
             </Row>
             <Row label={t('Spread paid')} testId="details-spread">
-              {fillCost({ pips: trade.spread_pips, price: trade.spread, money: trade.spread_cost }, currency, false, translate) ?? '—'}
+              {fillCost({ pips: trade.spread_pips, price: trade.spread, money: trade.spread_cost }, currency, false, p?.digits ?? 5, translate) ?? '—'}
             </Row>
             <Row label={t('Server latency')}>{latency(trade.latency_ms)}</Row>
           </dl>

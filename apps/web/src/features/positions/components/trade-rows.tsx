@@ -1,13 +1,13 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Trade } from '@bourse/contract';
+import type { PricePrecision, Trade } from '@bourse/contract';
 import { DateTime } from '@/components/date-time';
 import { PlacedByTag } from '@/features/expert-advisors/components/placed-by-tag';
 import { msg } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
-import { formatPrice } from '@/lib/format';
-import { TARGET_DECIMALS } from '@/lib/trade-targets';
+import { Price, priceText } from '@/components/ui/price';
 import { useDisplayMoney } from '@/stores/currency-store';
+import { usePricePrecision } from '@/stores/quotes';
 import { useLiveTrade } from '../hooks/use-live-trade';
 import { CancelOrderButton } from './cancel-order-button';
 import { ClosePositionButton } from './close-position-dialog';
@@ -15,9 +15,6 @@ import { sideWord } from '../lib/trade-words';
 import { EditTargetsButton } from './edit-targets-dialog';
 import { TradeDetailsButton } from './trade-details-dialog';
 
-/** SPEC §9: 5 decimals in orders. */
-const DIGITS = 5;
-const level = (n: number | null) => formatPrice(n, TARGET_DECIMALS);
 const tone = (n: number) => (n > 0 ? 'text-up' : n < 0 ? 'text-down' : '');
 /** Why a trade closed, shown with `t()`; a reason the app does not know is shown as the server sends it. */
 const closeReasons: Record<string, string> = {
@@ -28,8 +25,8 @@ const closeReasons: Record<string, string> = {
   trailing: msg('Trailing stop'),
   no_margin: msg('No margin'),
 };
-/** Take-profit and stop-loss levels in the codes every language reads: "TP 1.100 · SL 1.050". */
-const levels = (trade: Pick<Trade, 'take_profit' | 'stop_loss'>) => `TP ${level(trade.take_profit)} · SL ${level(trade.stop_loss)}`;
+/** Take-profit and stop-loss levels in the codes every language reads: "TP 1.10000 · SL 1.05000". */
+const levels = (trade: Pick<Trade, 'take_profit' | 'stop_loss'>, p: PricePrecision | null) => `TP ${priceText(trade.take_profit, p)} · SL ${priceText(trade.stop_loss, p)}`;
 
 function CloseReason({ reason }: { reason: string | null }) {
   const { t } = useTranslation();
@@ -61,6 +58,7 @@ export const codeColumns: readonly string[] = ['TP', 'SL', 'P/L', ''];
 export const OpenPositionRow = memo(function OpenPositionRow({ trade, currency }: { trade: Trade; currency: string }) {
   const live = useLiveTrade(trade, currency);
   const money = useDisplayMoney(currency);
+  const p = usePricePrecision(trade.asset_id);
   const pnl = live?.pnl ?? Number(trade.pnl);
   return (
     // Focusable: the focused row is the selected position the C shortcut closes.
@@ -71,10 +69,10 @@ export const OpenPositionRow = memo(function OpenPositionRow({ trade, currency }
       </td>
       <Side trade={trade} />
       <td className={cn(cell, 'tabular-nums')}>{trade.lots}</td>
-      <td className={cn(cell, 'tabular-nums')}>{formatPrice(trade.opening_price, DIGITS)}</td>
-      <td className={cn(cell, 'tabular-nums')} data-testid="position-price">{formatPrice(live?.closingPrice, DIGITS)}</td>
-      <td className={cn(cell, 'tabular-nums')} data-testid="position-tp">{level(trade.take_profit)}</td>
-      <td className={cn(cell, 'tabular-nums')} data-testid="position-sl">{level(trade.stop_loss)}</td>
+      <td className={cn(cell, 'tabular-nums')}><Price value={trade.opening_price} precision={p} /></td>
+      <td className={cn(cell, 'tabular-nums')} data-testid="position-price"><Price value={live?.closingPrice} precision={p} /></td>
+      <td className={cn(cell, 'tabular-nums')} data-testid="position-tp"><Price value={trade.take_profit} precision={p} /></td>
+      <td className={cn(cell, 'tabular-nums')} data-testid="position-sl"><Price value={trade.stop_loss} precision={p} /></td>
       <td className={cn(cell, 'font-mono tabular-nums', tone(pnl))} data-testid="position-pnl">{money(pnl)}</td>
       <td className={cn(cell, 'text-muted')}><DateTime iso={trade.open_time} /></td>
       <td className="py-1 text-end whitespace-nowrap">
@@ -88,14 +86,15 @@ export const OpenPositionRow = memo(function OpenPositionRow({ trade, currency }
 
 /** A pending order (Active Orders): its entry price and levels, cancel and edit. */
 export function PendingOrderRow({ trade }: { trade: Trade }) {
+  const p = usePricePrecision(trade.asset_id);
   return (
     <tr className="border-b border-line/60" data-testid="order-row" data-trade-id={trade.id}>
       <td className={cn(cell, 'font-medium')}>{trade.asset_symbol}</td>
       <Side trade={trade} kind />
       <td className={cn(cell, 'tabular-nums')}>{trade.lots}</td>
-      <td className={cn(cell, 'tabular-nums')}>{formatPrice(trade.opening_price, DIGITS)}</td>
-      <td className={cn(cell, 'tabular-nums')}>{level(trade.take_profit)}</td>
-      <td className={cn(cell, 'tabular-nums')}>{level(trade.stop_loss)}</td>
+      <td className={cn(cell, 'tabular-nums')}><Price value={trade.opening_price} precision={p} /></td>
+      <td className={cn(cell, 'tabular-nums')}><Price value={trade.take_profit} precision={p} /></td>
+      <td className={cn(cell, 'tabular-nums')}><Price value={trade.stop_loss} precision={p} /></td>
       <td className={cn(cell, 'text-muted')}><DateTime iso={trade.created_at} /></td>
       <td className="py-1 text-end whitespace-nowrap">
         <EditTargetsButton trade={trade} reference={trade.opening_price} />
@@ -108,6 +107,7 @@ export function PendingOrderRow({ trade }: { trade: Trade }) {
 /** A closed trade (history): exit price, realised P&L and why it closed. */
 export function HistoryRow({ trade, currency }: { trade: Trade; currency: string }) {
   const money = useDisplayMoney(currency);
+  const p = usePricePrecision(trade.asset_id);
   const pnl = Number(trade.pnl);
   return (
     <tr className="border-b border-line/60" data-testid="history-row" data-trade-id={trade.id}>
@@ -117,8 +117,8 @@ export function HistoryRow({ trade, currency }: { trade: Trade; currency: string
       </td>
       <Side trade={trade} />
       <td className={cn(cell, 'tabular-nums')}>{trade.lots}</td>
-      <td className={cn(cell, 'tabular-nums')}>{formatPrice(trade.opening_price, DIGITS)}</td>
-      <td className={cn(cell, 'tabular-nums')}>{formatPrice(trade.closing_price, DIGITS)}</td>
+      <td className={cn(cell, 'tabular-nums')}><Price value={trade.opening_price} precision={p} /></td>
+      <td className={cn(cell, 'tabular-nums')}><Price value={trade.closing_price} precision={p} /></td>
       <td className={cn(cell, 'font-mono tabular-nums', tone(pnl))}>{money(pnl)}</td>
       <td className={cn(cell, 'text-muted')}>
         <CloseReason reason={trade.close_reason} />
@@ -134,6 +134,7 @@ export function HistoryRow({ trade, currency }: { trade: Trade; currency: string
 /** A pending order as a card, for the narrow Active Orders panel. */
 export function PendingOrderItem({ trade }: { trade: Trade }) {
   const { t } = useTranslation();
+  const p = usePricePrecision(trade.asset_id);
   return (
     <li className="border-b border-line/60 py-2 text-xs" data-testid="order-row" data-trade-id={trade.id}>
       <div className="flex items-center gap-2">
@@ -147,10 +148,10 @@ export function PendingOrderItem({ trade }: { trade: Trade }) {
         </span>
       </div>
       <p className="mt-0.5 font-mono tabular-nums">
-        {t('{{lots}} lots @ {{price}}', { lots: trade.lots, price: formatPrice(trade.opening_price, DIGITS) })}
+        {t('{{lots}} lots @ {{price}}', { lots: trade.lots, price: priceText(trade.opening_price, p) })}
       </p>
       <p className="text-muted tabular-nums">
-        {levels(trade)} · <DateTime iso={trade.created_at} />
+        {levels(trade, p)} · <DateTime iso={trade.created_at} />
       </p>
     </li>
   );
@@ -160,6 +161,7 @@ export function PendingOrderItem({ trade }: { trade: Trade }) {
 export function HistoryItem({ trade, currency }: { trade: Trade; currency: string }) {
   const { t } = useTranslation();
   const money = useDisplayMoney(currency);
+  const p = usePricePrecision(trade.asset_id);
   const pnl = Number(trade.pnl);
   return (
     <li className="border-b border-line/60 py-2 text-xs" data-testid="history-row" data-trade-id={trade.id}>
@@ -171,7 +173,7 @@ export function HistoryItem({ trade, currency }: { trade: Trade; currency: strin
         <TradeDetailsButton trade={trade} currency={currency} />
       </div>
       <p className="mt-0.5 font-mono tabular-nums">
-        {t('{{lots}} lots {{open}} → {{close}}', { lots: trade.lots, open: formatPrice(trade.opening_price, DIGITS), close: formatPrice(trade.closing_price, DIGITS) })}
+        {t('{{lots}} lots {{open}} → {{close}}', { lots: trade.lots, open: priceText(trade.opening_price, p), close: priceText(trade.closing_price, p) })}
       </p>
       <p className="text-muted">
         <CloseReason reason={trade.close_reason} /> · <DateTime iso={trade.close_time} />
@@ -185,6 +187,7 @@ export const OpenPositionItem = memo(function OpenPositionItem({ trade, currency
   const { t } = useTranslation();
   const live = useLiveTrade(trade, currency);
   const money = useDisplayMoney(currency);
+  const p = usePricePrecision(trade.asset_id);
   const pnl = live?.pnl ?? Number(trade.pnl);
   return (
     <li className="border-b border-line/60 py-2 text-xs" data-testid="position-item" data-shortcut="position" data-trade-id={trade.id}>
@@ -200,10 +203,10 @@ export const OpenPositionItem = memo(function OpenPositionItem({ trade, currency
         </span>
       </div>
       <p className="mt-0.5 font-mono tabular-nums">
-        {t('{{lots}} lots {{open}} → {{close}}', { lots: trade.lots, open: formatPrice(trade.opening_price, DIGITS), close: formatPrice(live?.closingPrice, DIGITS) })}
+        {t('{{lots}} lots {{open}} → {{close}}', { lots: trade.lots, open: priceText(trade.opening_price, p), close: priceText(live?.closingPrice, p) })}
       </p>
       <p className="text-muted tabular-nums">
-        {levels(trade)} · <DateTime iso={trade.open_time} />
+        {levels(trade, p)} · <DateTime iso={trade.open_time} />
       </p>
     </li>
   );

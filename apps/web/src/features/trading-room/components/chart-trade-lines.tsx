@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerE
 import { type IChartApi, type IPriceLine, type ISeriesApi, LineStyle, type SeriesType } from 'lightweight-charts';
 import { GripHorizontal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { roundPrice } from '@bourse/contract';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -12,7 +13,7 @@ import { msg } from '@/i18n/i18n';
 import { errorMessage } from '@/lib/api-client';
 import type { ChartColors } from '@/lib/chart-theme';
 import { formatPrice } from '@/lib/format';
-import { movePatch, onGrid, tradeLines, type TradeLine, type TradeLineKind } from '../lib/trade-lines';
+import { movePatch, tradeLines, type TradeLine, type TradeLineKind } from '../lib/trade-lines';
 
 /** Names of the levels, shown with `t()`; the chart's own labels are the codes TP and SL. */
 const levelNames: Record<TradeLineKind, string> = { entry: msg('Order price'), tp: msg('Take profit'), sl: msg('Stop loss') };
@@ -83,7 +84,7 @@ export function ChartTradeLines({ api, assetId, digits, colors }: { api: ChartAp
   const priceAtPointer = (event: PointerEvent<HTMLElement>) => {
     const box = event.currentTarget.parentElement!.getBoundingClientRect();
     const price = api?.series.coordinateToPrice(event.clientY - box.top);
-    return price === null || price === undefined ? null : onGrid(price, digits);
+    return price === null || price === undefined ? null : roundPrice(price, digits);
   };
   const keyStep = () => {
     if (!api) return 0;
@@ -113,7 +114,7 @@ export function ChartTradeLines({ api, assetId, digits, colors }: { api: ChartAp
       if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
         event.preventDefault();
         const step = keyStep() * (event.shiftKey ? 10 : 1) * (event.key === 'ArrowUp' ? 1 : -1);
-        const price = onGrid(current + step, digits);
+        const price = roundPrice(current + step, digits);
         if (price > 0) setMoving({ line, price });
       } else if (event.key === 'Enter') {
         event.preventDefault();

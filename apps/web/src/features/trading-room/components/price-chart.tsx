@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type CandlestickData, CandlestickSeries, createChart, createSeriesMarkers, type IChartApi, type ISeriesApi, type ISeriesMarkersPluginApi, type MouseEventParams, type Time, type UTCTimestamp } from 'lightweight-charts';
 import { useTranslation } from 'react-i18next';
-import { timeframes, timeframeSeconds, type Timeframe } from '@bourse/contract';
+import { pointOf, timeframes, timeframeSeconds, type Timeframe } from '@bourse/contract';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useChartColors } from '@/hooks/use-chart-colors';
@@ -24,9 +24,9 @@ const toChart = (b: Bar) => ({ ...b, time: b.time as UTCTimestamp });
 /** Bars are UTC buckets; the chart's title says so in every language. */
 const UTC_SUFFIX = ' · UTC';
 
+/** The price scale in the instrument's digits, one point per step, as every other price of the room. */
 function priceFormat(digits: number) {
-  const precision = Math.min(Math.max(digits, 2), 8);
-  return { type: 'price' as const, precision, minMove: 1 / 10 ** precision };
+  return { type: 'price' as const, precision: digits, minMove: pointOf(digits) };
 }
 
 const candleColors = (c: ChartColors) => ({ upColor: c.up, downColor: c.down, wickUpColor: c.up, wickDownColor: c.down });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Trade } from '@bourse/contract';
-import { movePatch, onGrid, tradeLines } from './trade-lines';
+import { movePatch, tradeLines } from './trade-lines';
 
 const trade = (over: Partial<Trade>): Trade =>
   ({ id: 1, asset_id: 7, status: 'open', trade_type: 'buy', order_type: 'market', opening_price: 1.1, take_profit: null, stop_loss: null, ...over }) as Trade;
@@ -24,10 +24,9 @@ describe('trade lines', () => {
     ]);
   });
 
-  it('moves the level a line marks, on the instrument grid', () => {
+  it('moves the level a line marks', () => {
     expect(movePatch({ kind: 'tp' }, 1.25)).toEqual({ take_profit: 1.25 });
     expect(movePatch({ kind: 'sl' }, 1.01)).toEqual({ stop_loss: 1.01 });
     expect(movePatch({ kind: 'entry' }, 1.04)).toEqual({ price: 1.04 });
-    expect(onGrid(1.123456789, 5)).toBe(1.12346);
   });
 });

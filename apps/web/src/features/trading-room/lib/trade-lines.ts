@@ -34,8 +34,3 @@ export function movePatch(line: Pick<TradeLine, 'kind'>, price: number): ModifyT
   if (line.kind === 'sl') return { stop_loss: price };
   return { price };
 }
-
-/** A price on the instrument's grid of `digits` decimals. */
-export function onGrid(price: number, digits: number): number {
-  return Number(price.toFixed(digits));
-}
