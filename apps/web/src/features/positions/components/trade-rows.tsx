@@ -38,7 +38,10 @@ function CloseReason({ reason }: { reason: string | null }) {
   return known ? t(known) : reason;
 }
 
-export const cell = 'py-1.5 pe-3 whitespace-nowrap';
+// Narrow gaps: every column fits beside a side panel and the sidebar at 1280 px.
+export const cell = 'py-1.5 pe-2 whitespace-nowrap';
+/** The actions stay at the table's end while a narrow room scrolls the other columns under them. */
+export const actionsCell = 'sticky end-0 bg-panel py-1 ps-2 text-end whitespace-nowrap';
 
 function Side({ trade, kind }: { trade: Trade; kind?: boolean }) {
   const { t } = useTranslation();
@@ -77,7 +80,7 @@ export const OpenPositionRow = memo(function OpenPositionRow({ trade, currency }
       <td className={cn(cell, 'tabular-nums')} data-testid="position-sl">{level(trade.stop_loss)}</td>
       <td className={cn(cell, 'font-mono tabular-nums', tone(pnl))} data-testid="position-pnl">{money(pnl)}</td>
       <td className={cn(cell, 'text-muted')}><DateTime iso={trade.open_time} /></td>
-      <td className="py-1 text-end whitespace-nowrap">
+      <td className={actionsCell}>
         <TradeDetailsButton trade={trade} currency={currency} />
         <EditTargetsButton trade={trade} reference={live?.closingPrice ?? null} />
         <ClosePositionButton trade={trade} />
@@ -97,7 +100,7 @@ export function PendingOrderRow({ trade }: { trade: Trade }) {
       <td className={cn(cell, 'tabular-nums')}>{level(trade.take_profit)}</td>
       <td className={cn(cell, 'tabular-nums')}>{level(trade.stop_loss)}</td>
       <td className={cn(cell, 'text-muted')}><DateTime iso={trade.created_at} /></td>
-      <td className="py-1 text-end whitespace-nowrap">
+      <td className={actionsCell}>
         <EditTargetsButton trade={trade} reference={trade.opening_price} />
         <CancelOrderButton trade={trade} />
       </td>
@@ -124,7 +127,7 @@ export function HistoryRow({ trade, currency }: { trade: Trade; currency: string
         <CloseReason reason={trade.close_reason} />
       </td>
       <td className={cn(cell, 'text-muted')}><DateTime iso={trade.close_time} /></td>
-      <td className="py-1 text-end">
+      <td className={actionsCell}>
         <TradeDetailsButton trade={trade} currency={currency} />
       </td>
     </tr>

@@ -7,7 +7,7 @@ import { useSelectedAccount } from '@/stores/session-store';
 import type { TradeList } from '../api/get-trades';
 import { usePositions } from '../hooks/use-positions';
 import { ExportCsvButton } from './export-csv-button';
-import { codeColumns, columns, HistoryItem, HistoryRow, OpenPositionItem, OpenPositionRow, PendingOrderItem, PendingOrderRow } from './trade-rows';
+import { actionsCell, cell, codeColumns, columns, HistoryItem, HistoryRow, OpenPositionItem, OpenPositionRow, PendingOrderItem, PendingOrderRow } from './trade-rows';
 
 /** Asks for the next page once it scrolls into view (a table row, or a list item in a card list). */
 function LoadMoreSentinel({ onVisible, item }: { onVisible: () => void; item?: boolean }) {
@@ -70,6 +70,7 @@ export function TradesTable({ list, emptyText, className, cards, headerAction }:
   if (cards) {
     return (
       <ul className={cn('overflow-auto', className)}>
+        {headerAction && <li className="flex justify-end pt-1">{headerAction}</li>}
         {trades.map((trade) => (
           <TradeItem key={trade.id} trade={trade} list={list} currency={currency} />
         ))}
@@ -82,12 +83,13 @@ export function TradesTable({ list, emptyText, className, cards, headerAction }:
       <table className="w-full min-w-[36rem] text-start text-xs">
         <thead className="sticky top-0 z-10 bg-panel text-[10px] tracking-wider text-muted uppercase">
           <tr>
-            {columns[list].map((title) => (
-              <th key={title} className="py-1.5 pe-3 font-semibold whitespace-nowrap">
+            {columns[list].slice(0, -1).map((title) => (
+              <th key={title} className={cn(cell, 'font-semibold')}>
                 {codeColumns.includes(title) ? title : t(title)}
               </th>
             ))}
-            {headerAction && <th className="py-0.5 text-end font-normal normal-case tracking-normal">{headerAction}</th>}
+            {/* The actions' column, whose title is the header's own action if it has one. */}
+            <th className={cn(actionsCell, 'py-0.5 font-normal normal-case tracking-normal')}>{headerAction}</th>
           </tr>
         </thead>
         <tbody>
@@ -147,20 +149,21 @@ export function TradingHistoryPanel() {
   );
 }
 
-/** ACTIVE POSITIONS tab of the positions drawer. */
-export function ActivePositions() {
+/** ACTIVE POSITIONS tab of the positions drawer: a table, or `cards` where a phone has no room for its columns. */
+export function ActivePositions({ cards }: { cards?: boolean }) {
   const { t } = useTranslation();
-  return <TradesTable list="open" emptyText={t('No active positions found')} className="h-full px-3" />;
+  return <TradesTable list="open" emptyText={t('No active positions found')} className="h-full px-3" cards={cards} />;
 }
 
 /** POSITIONS HISTORY tab of the positions drawer, with "Export CSV" at the end of its header. */
-export function PositionsHistory() {
+export function PositionsHistory({ cards }: { cards?: boolean }) {
   const { t } = useTranslation();
   return (
     <TradesTable
       list="closed"
       emptyText={t('No historical positions found')}
       className="h-full px-3"
+      cards={cards}
       headerAction={<ExportCsvButton className="h-6 px-2 text-[11px]" />}
     />
   );
