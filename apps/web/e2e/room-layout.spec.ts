@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiCall, newCustomer, screenshots, signIn, type Customer } from './helpers';
+import { adminToken, apiCall, newCustomer, screenshots, signIn, type Customer } from './helpers';
 
 type Asset = { asset_id: number; symbol: string; buy_price: number };
 
@@ -77,6 +77,33 @@ test('at 375 px the first-visit tour shows the order buttons uncovered beside a 
     const overlaps = banner !== null && box.y < banner.y + banner.height && banner.y < box.y + box.height;
     expect(overlaps, `${id} lies under the banner`).toBe(false);
   }
+});
+
+test('the tour keeps its window on the chart when a notification banner comes in under the top bar', async ({ page, baseURL }) => {
+  const user = await newCustomer(baseURL!, { tour: true });
+  const login = await apiCall<{ data: { token: string } }>(baseURL!, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
+  for (const note of (await apiCall<{ data: { notifications: { id: number }[] } }>(baseURL!, 'GET', '/user', { token: login.data.token })).data.notifications) {
+    await apiCall(baseURL!, 'POST', `/notifications/${note.id}/read`, { token: login.data.token, body: {} });
+  }
+  await signIn(page, user);
+  await page.goto('/mt4');
+  const tour = page.getByTestId('onboarding-tour');
+  await tour.getByRole('button', { name: 'Next' }).click();
+  await tour.getByRole('button', { name: 'Next' }).click();
+  await expect(tour.getByRole('heading', { name: 'The chart' })).toBeVisible();
+  await expect(page.getByTestId('notification-banner')).toHaveCount(0);
+  const chart = page.locator('[data-tour="chart"]');
+  const before = (await chart.boundingBox())!;
+
+  await apiCall(baseURL!, 'POST', '/admin/notifications', {
+    token: await adminToken(baseURL!),
+    body: { user_id: user.id, title: 'Deposit received', message: 'Your deposit of $500.00 has been credited.', color: 'success' },
+  });
+  await expect(page.getByTestId('notification-banner')).toBeVisible();
+  const after = (await chart.boundingBox())!;
+  expect(after.y).toBeGreaterThan(before.y);
+  // The window is the chart's box with 6 px around it.
+  await expect.poll(async () => Math.round((await page.getByTestId('tour-highlight').boundingBox())!.y)).toBe(Math.round(after.y - 6));
 });
 
 test('at 375 px every open position shows its close action, which closes it', async ({ page, baseURL }) => {
