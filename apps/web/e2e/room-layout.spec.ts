@@ -3,13 +3,18 @@ import { adminToken, apiCall, newCustomer, screenshots, signIn, type Customer } 
 
 type Asset = { asset_id: number; symbol: string; buy_price: number };
 
-/** Opens a BTC/USD position for the customer through the API (the room is not what is tested there). */
-async function openPosition(baseURL: string, user: Customer) {
+/**
+ * Opens a BTC/USD position for the customer through the API (the room is not what is tested there),
+ * and with `pending` a limit order far under the price, which stays waiting.
+ */
+async function openPosition(baseURL: string, user: Customer, opts: { pending?: boolean } = {}) {
   const login = await apiCall<{ data: { token: string } }>(baseURL, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
   const token = login.data.token;
   const assets = await apiCall<{ data: Asset[] }>(baseURL, 'GET', '/assets', { token });
   const btc = assets.data.find((a) => a.symbol === 'BTCUSD')!;
-  await apiCall(baseURL, 'POST', '/trades/store', { token, body: { type: 'buy', id: btc.asset_id, volume: 0.01, opening_price: btc.buy_price } });
+  const order = { type: 'buy', id: btc.asset_id, volume: 0.01, opening_price: btc.buy_price };
+  await apiCall(baseURL, 'POST', '/trades/store', { token, body: order });
+  if (opts.pending) await apiCall(baseURL, 'POST', '/trades/store', { token, body: { ...order, order_type: 'limit', price: Math.round(btc.buy_price / 2) } });
 }
 
 /** Signs in and opens the room once its prices are live; the new customer's approval notice is left showing. */
@@ -106,10 +111,11 @@ test('the tour keeps its window on the chart when a notification banner comes in
   await expect.poll(async () => Math.round((await page.getByTestId('tour-highlight').boundingBox())!.y)).toBe(Math.round(after.y - 6));
 });
 
-test('at 375 px every open position shows its close action, which closes it', async ({ page, baseURL }) => {
+test('at 375 px every open position shows its close action, which closes it; history and pending orders show theirs', async ({ page, baseURL }) => {
+  test.slow();
   await page.setViewportSize({ width: 375, height: 812 });
   const user = await newCustomer(baseURL!);
-  await openPosition(baseURL!, user);
+  await openPosition(baseURL!, user, { pending: true });
   await openRoom(page, user);
   const drawer = page.getByTestId('positions-drawer');
   const close = drawer.getByTestId('close-position');
@@ -123,6 +129,27 @@ test('at 375 px every open position shows its close action, which closes it', as
   await close.click();
   await page.getByRole('dialog', { name: 'Close position' }).getByRole('button', { name: 'Yes' }).click();
   await expect(drawer.getByText('No active positions found')).toBeVisible();
+
+  await drawer.getByRole('tab', { name: 'POSITIONS HISTORY' }).click();
+  await expect(drawer.getByTestId('history-row')).toHaveCount(1);
+  for (const action of [drawer.getByTestId('trade-details-button'), drawer.getByRole('button', { name: 'Export CSV' })]) {
+    expect(await inViewport(action)).toBe(true);
+  }
+  await screenshots(page, 'trading-room-history');
+  await drawer.getByTestId('trade-details-button').click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Active Orders' }).click();
+  const orders = page.getByRole('complementary', { name: 'Active Orders' });
+  const cancel = orders.getByTestId('cancel-order');
+  await expect(cancel).toBeVisible();
+  for (const action of [cancel, orders.getByTestId('edit-targets')]) {
+    expect(await inViewport(action)).toBe(true);
+    expect(await uncovered(action)).toBe(true);
+  }
+  await cancel.click();
+  await expect(orders.getByText('No active orders found')).toBeVisible();
 });
 
 test('at 1280 px with a panel open market watch shows once, its list ends on whole rows and every position column and action is in view', async ({ page, baseURL }) => {
@@ -170,4 +197,21 @@ test('at 1280 px with a panel open market watch shows once, its list ends on who
   await expect.poll(() => sidebarList.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
   await expect.poll(() => endsOnWholeRows(sidebarList)).toBe(true);
   await screenshots(page, 'trading-room-panel-sidebar');
+});
+
+test('in Arabic at 375 px the mirrored room keeps the order buttons uncovered and a position\'s actions in view', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const user = await newCustomer(baseURL!);
+  await openPosition(baseURL!, user);
+  const login = await apiCall<{ data: { token: string } }>(baseURL!, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
+  await apiCall(baseURL!, 'PUT', '/user/preferences', { token: login.data.token, body: { language: 'ar' } });
+  await openRoom(page, user);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  for (const id of ['buy-button', 'sell-button']) expect(await uncovered(page.getByTestId(id)), `${id} is covered`).toBe(true);
+  const drawer = page.getByTestId('positions-drawer');
+  for (const action of [drawer.getByTestId('close-position'), drawer.getByTestId('trade-details-button'), drawer.getByTestId('edit-targets')]) {
+    expect(await inViewport(action)).toBe(true);
+    expect(await uncovered(action)).toBe(true);
+  }
+  await screenshots(page, 'trading-room-positions-ar');
 });

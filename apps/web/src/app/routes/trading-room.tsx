@@ -11,14 +11,11 @@ import { OrderBar } from '@/features/order-entry/components/order-bar';
 import { ActivityLog } from '@/features/positions/components/activity-log';
 import { TradeFeeds } from '@/features/positions/components/trade-feeds';
 import { ActiveOrdersPanel, ActivePositions, PositionsHistory, TradingHistoryPanel } from '@/features/positions/components/trades-table';
-import { useIsDesktop } from '@/features/trading-room/hooks/use-media-query';
 import { TradingRoomPage } from '@/features/trading-room/trading-room-page';
 
 /** /mt4: the trading room with the market, positions and order entry features in its slots. */
 export function TradingRoomRoute() {
   useMarketData();
-  // A phone's drawer has no room for the tables' columns: positions show as cards there, actions and all.
-  const phone = !useIsDesktop();
   return (
     <TradingRoomPage
       pairTabs={<PairTabs />}
@@ -32,8 +29,8 @@ export function TradingRoomRoute() {
         'trading-history': <TradingHistoryPanel />,
       }}
       sidebarMarketWatch={<MarketWatch className="flex-1" onAlert={createAlertOn} />}
-      activePositions={<ActivePositions cards={phone} />}
-      positionsHistory={<PositionsHistory cards={phone} />}
+      activePositions={<ActivePositions />}
+      positionsHistory={<PositionsHistory />}
       activityLog={<ActivityLog />}
       dialogs={
         <>

@@ -38,10 +38,13 @@ function CloseReason({ reason }: { reason: string | null }) {
   return known ? t(known) : reason;
 }
 
-// Narrow gaps: every column fits beside a side panel and the sidebar at 1280 px.
-export const cell = 'py-1.5 pe-2 whitespace-nowrap';
-/** The actions stay at the table's end while a narrow room scrolls the other columns under them. */
-export const actionsCell = 'sticky end-0 bg-panel py-1 ps-2 text-end whitespace-nowrap';
+// Narrow gaps: every column fits beside a side panel and the sidebar at 1280 px. The table's own
+// side room is in its first and last cells: padding on its scroll box would leave a strip beside
+// the sticky actions where the scrolled columns show.
+export const cell = 'py-1.5 pe-2 whitespace-nowrap first:ps-3';
+/** The actions stay at the table's end, with a shadow on their edge, while a narrow room scrolls the other columns under them. */
+export const actionsCell =
+  'sticky end-0 bg-panel py-1 ps-2 pe-3 text-end whitespace-nowrap shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.6)] rtl:shadow-[6px_0_6px_-6px_rgb(0_0_0/0.6)]';
 
 function Side({ trade, kind }: { trade: Trade; kind?: boolean }) {
   const { t } = useTranslation();

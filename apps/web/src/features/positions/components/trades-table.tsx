@@ -70,7 +70,6 @@ export function TradesTable({ list, emptyText, className, cards, headerAction }:
   if (cards) {
     return (
       <ul className={cn('overflow-auto', className)}>
-        {headerAction && <li className="flex justify-end pt-1">{headerAction}</li>}
         {trades.map((trade) => (
           <TradeItem key={trade.id} trade={trade} list={list} currency={currency} />
         ))}
@@ -84,7 +83,7 @@ export function TradesTable({ list, emptyText, className, cards, headerAction }:
         <thead className="sticky top-0 z-10 bg-panel text-[10px] tracking-wider text-muted uppercase">
           <tr>
             {columns[list].slice(0, -1).map((title) => (
-              <th key={title} className={cn(cell, 'font-semibold')}>
+              <th key={title} className={cn(cell, 'text-start font-semibold')}>
                 {codeColumns.includes(title) ? title : t(title)}
               </th>
             ))}
@@ -149,21 +148,20 @@ export function TradingHistoryPanel() {
   );
 }
 
-/** ACTIVE POSITIONS tab of the positions drawer: a table, or `cards` where a phone has no room for its columns. */
-export function ActivePositions({ cards }: { cards?: boolean }) {
+/** ACTIVE POSITIONS tab of the positions drawer. */
+export function ActivePositions() {
   const { t } = useTranslation();
-  return <TradesTable list="open" emptyText={t('No active positions found')} className="h-full px-3" cards={cards} />;
+  return <TradesTable list="open" emptyText={t('No active positions found')} className="h-full" />;
 }
 
 /** POSITIONS HISTORY tab of the positions drawer, with "Export CSV" at the end of its header. */
-export function PositionsHistory({ cards }: { cards?: boolean }) {
+export function PositionsHistory() {
   const { t } = useTranslation();
   return (
     <TradesTable
       list="closed"
       emptyText={t('No historical positions found')}
-      className="h-full px-3"
-      cards={cards}
+      className="h-full"
       headerAction={<ExportCsvButton className="h-6 px-2 text-[11px]" />}
     />
   );
