@@ -13,15 +13,22 @@ const CARD_WIDTH = 320;
 /** Under this width the card sits at the bottom of the screen, full width. */
 const PHONE = 640;
 
-/** Where the step's element is, kept current while the window changes size. */
+/** Where the step's element is, kept current while the window or the element changes size. */
 function useTargetRect(step: TourStep | undefined): DOMRect | null {
   const [rect, setRect] = useState<DOMRect | null>(null);
   useLayoutEffect(() => {
     if (!step) return;
-    const measure = () => setRect(find(step.target)?.getBoundingClientRect() ?? null);
+    const target = find(step.target);
+    const measure = () => setRect(target?.getBoundingClientRect() ?? null);
     measure();
     window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
+    // The room's own changes resize it too: a notification banner coming in under the top bar.
+    const observer = new ResizeObserver(measure);
+    if (target) observer.observe(target);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer.disconnect();
+    };
   }, [step]);
   return rect;
 }
@@ -54,6 +61,7 @@ function Tour({ onEnd }: { onEnd: () => void }) {
           {rect && (
             <div
               className="absolute rounded-lg ring-2 ring-brand transition-all duration-200"
+              data-testid="tour-highlight"
               style={{ left: rect.left - PAD, top: rect.top - PAD, width: rect.width + PAD * 2, height: rect.height + PAD * 2, boxShadow: '0 0 0 9999px rgb(0 0 0 / 0.6)' }}
             />
           )}

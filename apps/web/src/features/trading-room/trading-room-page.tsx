@@ -10,6 +10,7 @@ import { AccountFooter } from './components/account-footer';
 import { AutotraderDialog } from '@/features/autotrader/components/autotrader-dialog';
 import { AccountPlansDialog } from '@/features/plans/components/account-plans-dialog';
 import { ActiveEaPanel } from '@/features/expert-advisors/components/active-ea-panel';
+import { NotificationBanner } from '@/features/notifications/components/notification-banner';
 import { OnboardingTour } from '@/features/onboarding/onboarding-tour';
 import { cn } from '@/lib/cn';
 import { AlgoTrader } from './components/algo-trader';
@@ -190,6 +191,8 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
           </button>
         </div>
       </header>
+      {/* Under the top bar, never over it: nothing may hide the order buttons. */}
+      <NotificationBanner slot="room" />
 
       <div className="flex min-h-0 flex-1">
         <LeftRail openPanel={panel} onToggle={setPanel} />
@@ -230,9 +233,12 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
             className="md:shrink-0"
             width={isDesktop ? sidebarSize.value : undefined}
           >
-            <div className="flex min-h-0 flex-1 basis-0 flex-col border-b border-line" data-tour="market-watch">
-              {slots.sidebarMarketWatch}
-            </div>
+            {/* The Market Watch panel already shows it: then the Algo Trader has the whole sidebar. */}
+            {panel !== 'market-watch' && (
+              <div className="flex min-h-0 flex-1 basis-0 flex-col border-b border-line" data-tour="market-watch">
+                {slots.sidebarMarketWatch}
+              </div>
+            )}
             <AlgoTrader className="min-h-0 flex-1 basis-0" />
           </SidePanel>
         )}

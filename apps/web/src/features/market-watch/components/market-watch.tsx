@@ -7,12 +7,13 @@ import { cn } from '@/lib/cn';
 import { assetStore, useAssetStore } from '@/stores/asset-store';
 import { useAssets } from '../api/get-assets';
 import { categoryLabel, marketWatchRows } from '../lib/asset-search';
+import { useWholeRows } from '../hooks/use-whole-rows';
 import { useAssetInfo } from '../stores/asset-info-store';
 import { AssetListState } from './asset-list-state';
 import { MarketWatchRow } from './market-watch-row';
 
+/** Categories and instruments are one height, so the list can end on whole rows at any scroll. */
 const ROW_PX = 44;
-const CATEGORY_PX = 32;
 
 /**
  * SPEC §2 market watch: categories that expand and collapse, search over name, symbol and sy, and
@@ -42,10 +43,11 @@ export function MarketWatch({
     });
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  const [boxRef, listHeight] = useWholeRows(ROW_PX);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => (rows[i]?.kind === 'category' ? CATEGORY_PX : ROW_PX),
+    estimateSize: () => ROW_PX,
     getItemKey: (i) => {
       const row = rows[i]!;
       return row.kind === 'category' ? `c:${row.type}` : row.asset.asset_id;
@@ -78,29 +80,31 @@ export function MarketWatch({
       {state ? (
         <AssetListState state={state} onRetry={() => void assets.refetch()} />
       ) : (
-        <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="market-watch-list">
-          <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const row = rows[item.index]!;
-              return (
-                <div key={item.key} className="absolute inset-x-0 top-0 contain-strict" style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
-                  {row.kind === 'category' ? (
-                    <button
-                      type="button"
-                      onClick={() => toggle(row.type)}
-                      aria-expanded={row.expanded}
-                      className="flex h-full w-full items-center gap-1.5 bg-panel-2/70 px-2 text-xs font-semibold text-fg hover:bg-panel-2"
-                    >
-                      {row.expanded ? <ChevronDown className="size-3.5" aria-hidden /> : <ChevronRight className="size-3.5 rtl:rotate-180" aria-hidden />}
-                      {t(categoryLabel[row.type])}
-                      <span className="ms-auto rounded-full bg-line px-1.5 text-[10px] text-muted">{row.count}</span>
-                    </button>
-                  ) : (
-                    <MarketWatchRow asset={row.asset} active={row.asset.asset_id === activeId} onSelect={select} onInfo={showInfo} onAlert={onAlert} />
-                  )}
-                </div>
-              );
-            })}
+        <div ref={boxRef} className="min-h-0 flex-1">
+          <div ref={scrollRef} className="snap-y snap-mandatory overflow-y-auto" style={{ height: listHeight ?? '100%' }} data-testid="market-watch-list">
+            <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+              {virtualizer.getVirtualItems().map((item) => {
+                const row = rows[item.index]!;
+                return (
+                  <div key={item.key} className="absolute inset-x-0 top-0 snap-start contain-strict" style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
+                    {row.kind === 'category' ? (
+                      <button
+                        type="button"
+                        onClick={() => toggle(row.type)}
+                        aria-expanded={row.expanded}
+                        className="flex h-full w-full items-center gap-1.5 bg-panel-2/70 px-2 text-xs font-semibold text-fg hover:bg-panel-2"
+                      >
+                        {row.expanded ? <ChevronDown className="size-3.5" aria-hidden /> : <ChevronRight className="size-3.5 rtl:rotate-180" aria-hidden />}
+                        {t(categoryLabel[row.type])}
+                        <span className="ms-auto rounded-full bg-line px-1.5 text-[10px] text-muted">{row.count}</span>
+                      </button>
+                    ) : (
+                      <MarketWatchRow asset={row.asset} active={row.asset.asset_id === activeId} onSelect={select} onInfo={showInfo} onAlert={onAlert} />
+                    )}
+                  </div>
+                );
+              })}
+            </div>
           </div>
         </div>
       )}

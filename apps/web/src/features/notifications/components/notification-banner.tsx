@@ -9,16 +9,29 @@ function dropLocally(id: string | number) {
   if (user) setUser({ ...user, notifications: user.notifications.filter((n) => n.id !== id) });
 }
 
-/** Where the banner goes: in the flow of the client-area layout, floating over every other screen. */
-export function bannerPlacement(pathname: string): 'layout' | 'overlay' {
-  return pathname.startsWith('/main/') ? 'layout' : 'overlay';
+type Slot = 'layout' | 'room' | 'overlay';
+
+/**
+ * Where the banner goes: in the flow of the client-area layout and of the trading room (floating
+ * there, it would cover the order buttons on a phone), floating over every other screen.
+ */
+export function bannerPlacement(pathname: string): Slot {
+  if (pathname.startsWith('/main/')) return 'layout';
+  return pathname === '/mt4' ? 'room' : 'overlay';
 }
+
+const alertLook: Record<Slot, string> = {
+  layout: 'bg-panel',
+  // Compact: the room's chart keeps as much of a phone's height as it can.
+  room: 'bg-panel px-3 py-2',
+  overlay: 'pointer-events-auto w-full max-w-xl bg-panel shadow-xl shadow-black/40',
+};
 
 /**
  * SPEC §2 global notification: the first unread one, coloured by type. Closing marks it read and
  * refreshes the user; a client-made ('temp-') one is only dismissed.
  */
-export function NotificationBanner({ slot }: { slot: 'layout' | 'overlay' }) {
+export function NotificationBanner({ slot }: { slot: Slot }) {
   const note = useSession((s) => firstUnread(s.user?.notifications));
   const { pathname } = useLocation();
   if (!note || bannerPlacement(pathname) !== slot) return null;
@@ -33,7 +46,7 @@ export function NotificationBanner({ slot }: { slot: 'layout' | 'overlay' }) {
   };
 
   const alert = (
-    <Alert variant={alertVariant(note.color)} title={note.title} onClose={close} className={floating ? 'pointer-events-auto w-full max-w-xl bg-panel shadow-xl shadow-black/40' : 'bg-panel'}>
+    <Alert variant={alertVariant(note.color)} title={note.title} onClose={close} className={alertLook[slot]}>
       <p dir="auto" className="whitespace-pre-wrap break-words">
         {note.message}
       </p>
@@ -44,7 +57,7 @@ export function NotificationBanner({ slot }: { slot: 'layout' | 'overlay' }) {
       {alert}
     </div>
   ) : (
-    <div className="px-4 pt-4 md:px-6" data-testid="notification-banner">
+    <div className={slot === 'room' ? 'shrink-0 border-b border-line bg-panel p-2' : 'px-4 pt-4 md:px-6'} data-testid="notification-banner">
       {alert}
     </div>
   );

@@ -35,7 +35,13 @@ function CloseReason({ reason }: { reason: string | null }) {
   return known ? t(known) : reason;
 }
 
-export const cell = 'py-1.5 pe-3 whitespace-nowrap';
+// Narrow gaps: every column fits beside a side panel and the sidebar at 1280 px. The table's own
+// side room is in its first and last cells: padding on its scroll box would leave a strip beside
+// the sticky actions where the scrolled columns show.
+export const cell = 'py-1.5 pe-2 whitespace-nowrap first:ps-3';
+/** The actions stay at the table's end, with a shadow on their edge, while a narrow room scrolls the other columns under them. */
+export const actionsCell =
+  'sticky end-0 bg-panel py-1 ps-2 pe-3 text-end whitespace-nowrap shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.6)] rtl:shadow-[6px_0_6px_-6px_rgb(0_0_0/0.6)]';
 
 function Side({ trade, kind }: { trade: Trade; kind?: boolean }) {
   const { t } = useTranslation();
@@ -75,7 +81,7 @@ export const OpenPositionRow = memo(function OpenPositionRow({ trade, currency }
       <td className={cn(cell, 'tabular-nums')} data-testid="position-sl"><Price value={trade.stop_loss} precision={p} /></td>
       <td className={cn(cell, 'font-mono tabular-nums', tone(pnl))} data-testid="position-pnl">{money(pnl)}</td>
       <td className={cn(cell, 'text-muted')}><DateTime iso={trade.open_time} /></td>
-      <td className="py-1 text-end whitespace-nowrap">
+      <td className={actionsCell}>
         <TradeDetailsButton trade={trade} currency={currency} />
         <EditTargetsButton trade={trade} reference={live?.closingPrice ?? null} />
         <ClosePositionButton trade={trade} />
@@ -96,7 +102,7 @@ export function PendingOrderRow({ trade }: { trade: Trade }) {
       <td className={cn(cell, 'tabular-nums')}><Price value={trade.take_profit} precision={p} /></td>
       <td className={cn(cell, 'tabular-nums')}><Price value={trade.stop_loss} precision={p} /></td>
       <td className={cn(cell, 'text-muted')}><DateTime iso={trade.created_at} /></td>
-      <td className="py-1 text-end whitespace-nowrap">
+      <td className={actionsCell}>
         <EditTargetsButton trade={trade} reference={trade.opening_price} />
         <CancelOrderButton trade={trade} />
       </td>
@@ -124,7 +130,7 @@ export function HistoryRow({ trade, currency }: { trade: Trade; currency: string
         <CloseReason reason={trade.close_reason} />
       </td>
       <td className={cn(cell, 'text-muted')}><DateTime iso={trade.close_time} /></td>
-      <td className="py-1 text-end">
+      <td className={actionsCell}>
         <TradeDetailsButton trade={trade} currency={currency} />
       </td>
     </tr>

@@ -7,7 +7,7 @@ import { useSelectedAccount } from '@/stores/session-store';
 import type { TradeList } from '../api/get-trades';
 import { usePositions } from '../hooks/use-positions';
 import { ExportCsvButton } from './export-csv-button';
-import { codeColumns, columns, HistoryItem, HistoryRow, OpenPositionItem, OpenPositionRow, PendingOrderItem, PendingOrderRow } from './trade-rows';
+import { actionsCell, cell, codeColumns, columns, HistoryItem, HistoryRow, OpenPositionItem, OpenPositionRow, PendingOrderItem, PendingOrderRow } from './trade-rows';
 
 /** Asks for the next page once it scrolls into view (a table row, or a list item in a card list). */
 function LoadMoreSentinel({ onVisible, item }: { onVisible: () => void; item?: boolean }) {
@@ -82,12 +82,13 @@ export function TradesTable({ list, emptyText, className, cards, headerAction }:
       <table className="w-full min-w-[36rem] text-start text-xs">
         <thead className="sticky top-0 z-10 bg-panel text-[10px] tracking-wider text-muted uppercase">
           <tr>
-            {columns[list].map((title) => (
-              <th key={title} className="py-1.5 pe-3 font-semibold whitespace-nowrap">
+            {columns[list].slice(0, -1).map((title) => (
+              <th key={title} className={cn(cell, 'text-start font-semibold')}>
                 {codeColumns.includes(title) ? title : t(title)}
               </th>
             ))}
-            {headerAction && <th className="py-0.5 text-end font-normal normal-case tracking-normal">{headerAction}</th>}
+            {/* The actions' column, whose title is the header's own action if it has one. */}
+            <th className={cn(actionsCell, 'py-0.5 font-normal normal-case tracking-normal')}>{headerAction}</th>
           </tr>
         </thead>
         <tbody>
@@ -150,7 +151,7 @@ export function TradingHistoryPanel() {
 /** ACTIVE POSITIONS tab of the positions drawer. */
 export function ActivePositions() {
   const { t } = useTranslation();
-  return <TradesTable list="open" emptyText={t('No active positions found')} className="h-full px-3" />;
+  return <TradesTable list="open" emptyText={t('No active positions found')} className="h-full" />;
 }
 
 /** POSITIONS HISTORY tab of the positions drawer, with "Export CSV" at the end of its header. */
@@ -160,7 +161,7 @@ export function PositionsHistory() {
     <TradesTable
       list="closed"
       emptyText={t('No historical positions found')}
-      className="h-full px-3"
+      className="h-full"
       headerAction={<ExportCsvButton className="h-6 px-2 text-[11px]" />}
     />
   );
