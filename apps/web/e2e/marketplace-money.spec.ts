@@ -77,7 +77,7 @@ test('an advisor only Pro may run says so on its card and in the dialog, and lea
   await screenshots(page, 'marketplace-plan-card');
   await card.getByRole('button', { name: 'Purchase' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Purchase' });
-  await expect(dialog).toContainText('Only the Pro plans can run it. Upgrade your plan to buy it.');
+  await expect(dialog).toContainText('Only these plans can run it: Pro. Upgrade your plan to buy it.');
   await expect(dialog.getByRole('button', { name: 'Proceed' })).toBeDisabled();
   await screenshots(page, 'marketplace-confirm-plan');
   await dialog.getByRole('button', { name: 'Upgrade your plan' }).click();

@@ -24,7 +24,7 @@ function PlanNotice({ item, allowed, plan, onUpgrade }: { item: ExpertAdvisor; a
   if (allowed) return <p className="text-sm text-muted">{t('Plans that can run it: {{plans}}', { plans })}</p>;
   return (
     <Alert variant="warning" title={t('Not available on your {{plan}} plan', { plan })}>
-      <p>{t('Only the {{plans}} plans can run it. Upgrade your plan to buy it.', { plans })}</p>
+      <p>{t('Only these plans can run it: {{plans}}. Upgrade your plan to buy it.', { plans })}</p>
       <Button size="sm" className="mt-3" onClick={onUpgrade}>
         {t('Upgrade your plan')}
       </Button>
