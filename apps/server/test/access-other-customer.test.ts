@@ -6,7 +6,7 @@ import { channels } from '@bourse/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expertAdvisors, notifications, trades, tradingAccounts } from '../src/db/schema/index.ts';
-import { createTestUser, type TestUser } from './helpers/factories.ts';
+import { createTestUser, fundLiveAccount, type TestUser } from './helpers/factories.ts';
 import { files, upload } from './helpers/files.ts';
 import { type ApiResponse, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { openTrade, type TestMarket, useManualMarket } from './helpers/trading.ts';
@@ -150,6 +150,7 @@ beforeAll(async () => {
   const [demo, live] = await accountsOf(owner);
   const as = (method: string, path: string, body?: unknown) => ok(server.call(method, path, { token: owner.token, body }), `${method} ${path}`);
   const trendRider = (await server.ctx.db.select().from(expertAdvisors).where(eq(expertAdvisors.slug, 'trend-rider')))[0]!.id;
+  await fundLiveAccount(server, owner);
   await as('POST', '/purchase/ea', { expert_advisor_id: trendRider });
   await as('PUT', `/robots/${trendRider}`, { asset_id: market.instruments.btcusd.id, status: 'stopped', params: { lots: 0.01, fast: 5, slow: 20, maType: 'ema', stopLossPct: 1 } });
   await ok(server.call('POST', '/admin/notifications', { token: admin.token, body: { user_id: owner.id, title: 'Hello', message: 'Welcome aboard' } }), 'notification');

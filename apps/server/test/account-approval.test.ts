@@ -161,8 +161,8 @@ describe('a pending account takes no money and no orders', () => {
     const card = { number: '4242424242424242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Test User' };
     const [trendRider] = await server.ctx.db.select().from(expertAdvisors).where(eq(expertAdvisors.slug, 'trend-rider'));
     const [other] = await server.ctx.db.select().from(expertAdvisors).where(eq(expertAdvisors.slug, 'cfd-course'));
-    // Owned (bought with the demo account), so only the account stands in the robot's way.
-    expect((await post(user.token, '/purchase/ea', { expert_advisor_id: trendRider!.id, account_id: demo })).status).toBe(200);
+    // Owned (paid from the live account), so only the account stands in the robot's way.
+    expect((await post(user.token, '/purchase/ea', { expert_advisor_id: trendRider!.id, account_id: live })).status).toBe(200);
     const attempts: [string, string, Record<string, unknown>, string][] = [
       ['POST', '/trades/store', market.order({ account_id: pending }), 'account_id'],
       ['POST', '/trades/close-all', { account_id: pending }, 'account_id'],
@@ -182,9 +182,9 @@ describe('a pending account takes no money and no orders', () => {
     }
     const adjust = await server.call('POST', `/admin/accounts/${pending}/adjust`, { token: admin.token, body: { amount: 100, reason: 'Welcome bonus' } });
     expect([adjust.status, adjust.body.message]).toEqual([409, msg.awaitingApproval]);
-    // Nothing moved: no entry on the pending account, the live account still holds its money.
+    // Nothing moved: no entry on the pending account, the live account still holds its money (less the advisor's 149).
     expect(await server.ctx.db.select().from(journalEntries).where(eq(journalEntries.accountId, pending))).toEqual([]);
-    expect((await accountsOf(user)).find((a) => a.id === live)!.balance).toBe('500.00');
+    expect((await accountsOf(user)).find((a) => a.id === live)!.balance).toBe('351.00');
     expect(await unbalancedAccounts(server.ctx.db)).toEqual([]);
     // The customer's other accounts work as before, and reading the pending one is allowed.
     expect((await post(user.token, '/deposits/demo', { account_id: demo, amount: 100 })).status).toBe(201);

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eaPurchases } from '../src/db/schema/index.ts';
+import { eaPurchases, tradingAccounts } from '../src/db/schema/index.ts';
+import { postEntry } from '../src/modules/accounts/ledger.repository.ts';
 import { renewDue } from '../src/modules/marketplace/renewals.ts';
-import { createTestUser, type TestUser } from './helpers/factories.ts';
+import { createTestUser, fundLiveAccount, type TestUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { useManualMarket } from './helpers/trading.ts';
 
@@ -14,6 +15,7 @@ beforeAll(async () => {
   await useManualMarket(server);
   admin = await createTestUser(server, { role: 'admin', firstName: 'Root' });
   customer = await createTestUser(server);
+  await fundLiveAccount(server, customer);
 });
 afterAll(() => server.close());
 
@@ -76,6 +78,7 @@ describe('back-office catalogue', () => {
     const created = await server.call('POST', '/admin/expert_advisors', { token: admin.token, body: { ...item, name: 'Monthly Grid', billing: 'monthly', published: true } });
     const id = created.body.data.id as number;
     const buyer = await createTestUser(server);
+    await fundLiveAccount(server, buyer);
     expect((await server.call('POST', '/purchase/ea', { token: buyer.token, body: { expert_advisor_id: id } })).status).toBe(200);
     const before = (await server.call('GET', '/admin/ea_sales', { token: admin.token })).body;
     const [purchase] = await server.ctx.db.select().from(eaPurchases).where(eq(eaPurchases.userId, buyer.id));
@@ -83,5 +86,25 @@ describe('back-office catalogue', () => {
     const after = (await server.call('GET', '/admin/ea_sales', { token: admin.token })).body;
     expect(after.totals.count).toBe(before.totals.count);
     expect(Number(after.totals.amount) - Number(before.totals.amount)).toBeCloseTo(19, 2);
+  });
+
+  it('counts neither sales nor revenue of demo money', async () => {
+    const created = await server.call('POST', '/admin/expert_advisors', { token: admin.token, body: { ...item, name: 'Demo Grid', billing: 'monthly', published: true } });
+    const id = created.body.data.id as number;
+    const before = (await server.call('GET', '/admin/ea_sales', { token: admin.token })).body;
+    // A purchase paid with demo money, as the marketplace took them before paid items needed a live account.
+    const player = await createTestUser(server);
+    const [demo] = await server.ctx.db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, player.id)).orderBy(tradingAccounts.id);
+    expect(demo!.kind).toBe('demo');
+    await server.ctx.db.transaction(async (tx) => {
+      await tx.insert(eaPurchases).values({ userId: player.id, accountId: demo!.id, eaId: id, amount: '19.00' });
+      await postEntry(tx, { accountId: demo!.id, kind: 'purchase', amount: '-19.00', reference: `ea:${id}` });
+      await postEntry(tx, { accountId: demo!.id, kind: 'purchase', amount: '-19.00', reference: `ea:${id}:renewal:2026-01-01T00:00:00.000Z` });
+    });
+    const refused = await server.call('POST', '/purchase/ea', { token: player.token, body: { expert_advisor_id: id, account_id: demo!.id } });
+    expect(refused.status).toBe(422);
+    const after = (await server.call('GET', '/admin/ea_sales', { token: admin.token })).body;
+    expect(after.totals).toEqual(before.totals);
+    expect(after.data.map((r: { user_id: number }) => r.user_id)).not.toContain(player.id);
   });
 });

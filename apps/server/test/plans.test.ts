@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planMessages as msg } from '@bourse/contract';
 import { accountTypes, assets, expertAdvisors, notifications, planExpertAdvisors, users } from '../src/db/schema/index.ts';
-import { createTestUser, type TestUser } from './helpers/factories.ts';
+import { createTestUser, fundLiveAccount, type TestUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { useManualMarket, type TestMarket } from './helpers/trading.ts';
 
@@ -136,6 +136,7 @@ describe('what a plan allows', () => {
 
   it('lists an owned advisor in user.eas only while the plan includes it', async () => {
     const user = await createTestUser(server);
+    await fundLiveAccount(server, user);
     const [item] = await server.ctx.db.select().from(expertAdvisors).where(eq(expertAdvisors.type, 'expert_advisor')).limit(1);
     expect((await server.call('POST', '/purchase/ea', { token: user.token, body: { expert_advisor_id: item!.id } })).status).toBe(200);
     expect((await currentUser(user)).eas).toContain(item!.id);

@@ -5,7 +5,7 @@ import { expertAdvisors, robots, trades } from '../src/db/schema/index.ts';
 import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
 import { runRobots } from '../src/modules/robots/robots.runner.ts';
 import { startServer } from '../src/server.ts';
-import { createTestUser } from './helpers/factories.ts';
+import { createTestUser, fundLiveAccount } from './helpers/factories.ts';
 import { futurePass, recordCrossUp } from './helpers/robot-bars.ts';
 import { apiCall } from './helpers/test-server.ts';
 import { useManualMarket } from './helpers/trading.ts';
@@ -32,6 +32,7 @@ describe('robots across a restart', () => {
     await recordCrossUp(first.server, btc, lastOpen);
     const [advisor] = await first.server.ctx.db.select().from(expertAdvisors).where(eq(expertAdvisors.slug, 'trend-rider'));
     const user = await createTestUser(first.server);
+    await fundLiveAccount(first.server, user);
     await first.server.call('POST', '/purchase/ea', { token: user.token, body: { expert_advisor_id: advisor!.id } });
     const params = { lots: 0.01, fast: 5, slow: 20, maType: 'ema', stopLossPct: 1 };
     expect((await first.server.call('PUT', `/robots/${advisor!.id}`, { token: user.token, body: { asset_id: btc, params, status: 'running' } })).status).toBe(200);

@@ -4,8 +4,8 @@ import { robotMessages as msg } from '@bourse/contract';
 import { eaPurchases, expertAdvisors, notifications, planExpertAdvisors, robots as robotsTable, tradingAccounts, trades, users } from '../src/db/schema/index.ts';
 import { runRobots } from '../src/modules/robots/robots.runner.ts';
 import { closeTrade } from '../src/modules/trading/positions.service.ts';
-import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
-import { createTestUser, type TestUser } from './helpers/factories.ts';
+import { postEntry, unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
+import { createTestUser, fundLiveAccount, type TestUser } from './helpers/factories.ts';
 import { futurePass, recordCrossUp } from './helpers/robot-bars.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { placeAsServer, type TestMarket, tick, useManualMarket } from './helpers/trading.ts';
@@ -27,6 +27,7 @@ afterAll(() => server.close());
 
 async function owner(): Promise<TestUser> {
   const user = await createTestUser(server);
+  await fundLiveAccount(server, user);
   expect((await server.call('POST', '/purchase/ea', { token: user.token, body: { expert_advisor_id: trendRider } })).status).toBe(200);
   return user;
 }
@@ -143,6 +144,7 @@ describe('Expert Advisors running on the server', () => {
     // The live account has no money: the engine refuses the robot as it would the customer.
     const broke = await owner();
     const [, brokeLive] = await accountsOf(broke);
+    await server.ctx.db.transaction((tx) => postEntry(tx, { accountId: brokeLive!.id, kind: 'withdrawal', amount: `-${brokeLive!.balance}` }));
     await save(broke, { status: 'running', account_id: brokeLive!.id });
     await runRobots(server.ctx, now);
     expect(await robotTrades(broke)).toHaveLength(0);
@@ -212,5 +214,51 @@ describe('Expert Advisors running on the server', () => {
     expect([a!.status, a!.lastAction, b!.status, b!.lastAction]).toEqual(['stopped', msg.stoppedOut, 'stopped', msg.accountDisabled]);
     expect((await notesOf(stoppedOut)).map((n) => n.message)).toContain(`Trend Rider: ${msg.stoppedOut}`);
     expect((await notesOf(disabled)).map((n) => n.message)).toContain(`Trend Rider: ${msg.accountDisabled}`);
+  });
+});
+
+describe('a robot started without parameters', () => {
+  const advertised = async (slug: string) => (await server.ctx.db.select().from(expertAdvisors).where(eq(expertAdvisors.slug, slug)))[0]!;
+  const day = 86_400_000;
+
+  it('runs exactly what the card shows and the backtest runs: Trend Rider EMA 12/26 with its 1 % stop, RSI Snapback with its 0.8 % stop', async () => {
+    for (const [slug, expected] of [
+      ['trend-rider', { lots: 0.1, fast: 12, slow: 26, maType: 'ema', takeProfitPct: 0, stopLossPct: 1 }],
+      ['rsi-snapback', { lots: 0.1, period: 14, oversold: 30, overbought: 70, takeProfitPct: 0, stopLossPct: 0.8 }],
+    ] as const) {
+      const item = await advertised(slug);
+      const user = await createTestUser(server);
+      await fundLiveAccount(server, user);
+      expect((await server.call('POST', '/purchase/ea', { token: user.token, body: { expert_advisor_id: item.id } })).status).toBe(200);
+      const card = ((await server.call('GET', '/expert_advisors', { token: user.token })).body.data as { id: number; default_params: unknown }[]).find((i) => i.id === item.id)!;
+      const backtest = await server.call('POST', '/backtests', {
+        token: user.token,
+        body: { ea_id: item.id, params: {}, asset_id: market.instruments.btcusd.id, timeframe: '1h', from: new Date(Date.now() - 2 * day).toISOString(), to: new Date().toISOString() },
+      });
+      expect(backtest.status).toBe(201);
+      const started = await server.call('PUT', `/robots/${item.id}`, { token: user.token, body: { asset_id: market.instruments.btcusd.id, params: {}, status: 'running' } });
+      expect(started.status).toBe(200);
+      expect(card.default_params).toEqual(expected);
+      expect(backtest.body.data.params).toEqual(expected);
+      expect(started.body.data.params).toEqual(expected);
+      expect((await robotsOf(user))[0]).toMatchObject({ params: expected });
+
+      // On the recorded jump Trend Rider buys and RSI Snapback sells, each with its advertised stop from the fill.
+      await runRobots(server.ctx, now);
+      const [trade] = await robotTrades(user);
+      expect(trade, slug).toBeDefined();
+      const open = Number(trade!.openingPrice);
+      const stop = trade!.tradeType === 'buy' ? open * (1 - expected.stopLossPct / 100) : open * (1 + expected.stopLossPct / 100);
+      expect([slug, trade!.tradeType]).toEqual([slug, slug === 'trend-rider' ? 'buy' : 'sell']);
+      expect(Number(trade!.stopLoss)).toBeCloseTo(stop, 0);
+      await server.call('DELETE', `/robots/${item.id}`, { token: user.token });
+    }
+  });
+
+  it('fills in what the customer leaves out from the advisor, not from the strategy', async () => {
+    const item = await advertised('trend-rider');
+    const user = await owner();
+    const res = await server.call('PUT', `/robots/${item.id}`, { token: user.token, body: { asset_id: market.instruments.btcusd.id, params: { lots: 0.02 } } });
+    expect(res.body.data.params).toEqual({ ...item.defaultParams, lots: 0.02 });
   });
 });

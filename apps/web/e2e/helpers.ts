@@ -56,6 +56,18 @@ export async function newCustomer(baseURL: string, opts: { approve?: boolean; to
   return { id: res.data.user.id, email, password, firstName };
 }
 
+/**
+ * Credits the customer's live account as the admin: paid marketplace items are paid from a live
+ * account only, and a new customer's is empty. Returns the account's id.
+ */
+export async function fundLiveAccount(baseURL: string, customer: { id: number }, amount = 1000): Promise<number> {
+  const token = await adminToken(baseURL);
+  const client = await apiCall<{ data: { accounts: { id: number; kind: string }[] } }>(baseURL, 'GET', `/admin/clients/${customer.id}`, { token });
+  const live = client.data.accounts.find((a) => a.kind === 'live')!;
+  await apiCall(baseURL, 'POST', `/admin/accounts/${live.id}/adjust`, { token, body: { amount, reason: 'Funding for the test' } });
+  return live.id;
+}
+
 /** Signs in through the login form. */
 export async function signIn(page: Page, user: { email: string; password: string }) {
   await page.goto('/');

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, newCustomer, screenshots, signIn } from './helpers';
+import { ADMIN, adminToken, apiCall, fundLiveAccount, newCustomer, screenshots, signIn } from './helpers';
 
 test('filters the marketplace through the URL, buys an advisor once and shows it owned', async ({ page, baseURL }) => {
   const user = await newCustomer(baseURL!);
+  await fundLiveAccount(baseURL!, user, 1000);
   await signIn(page, user);
   await page.goto('/main/marketplace');
   await expect(page.getByRole('heading', { name: 'MARKET PLACE' })).toBeVisible();
@@ -48,10 +49,10 @@ test('filters the marketplace through the URL, buys an advisor once and shows it
   await expect(page).toHaveURL(/search=DONCHIAN&filter=purchased/);
   await expect(cards).toHaveCount(1);
 
-  // One debit of 199 from the selected (demo) account, however the button was clicked.
+  // One debit of 199 from the live account, however the button was clicked; the demo money is untouched.
   const login = await apiCall<{ data: { token: string } }>(baseURL!, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
   const me = await apiCall<{ data: { accounts: { balance: string }[]; eas: number[] } }>(baseURL!, 'GET', '/user', { token: login.data.token });
-  expect(me.data.accounts[0]!.balance).toBe('9801.00');
+  expect(me.data.accounts.map((a) => a.balance)).toEqual(['10000.00', '801.00']);
   expect(me.data.eas).toHaveLength(1);
 });
 
@@ -96,6 +97,7 @@ test('the back office publishes a draft item and sees its sale', async ({ page, 
   await screenshots(page, 'admin-catalogue');
 
   const user = await newCustomer(baseURL!);
+  await fundLiveAccount(baseURL!, user, 100);
   const login = await apiCall<{ data: { token: string } }>(baseURL!, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
   await apiCall(baseURL!, 'POST', '/purchase/ea', { token: login.data.token, body: { expert_advisor_id: created.data.id } });
   await page.goto('/admin/sales');

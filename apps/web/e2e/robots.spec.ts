@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, newCustomer, screenshots, signIn } from './helpers';
+import { apiCall, fundLiveAccount, newCustomer, screenshots, signIn } from './helpers';
 
 type Robot = { ea_id: number; status: string; params: Record<string, unknown>; max_positions: number };
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
@@ -11,6 +11,7 @@ test('an owned advisor is configured, started, stopped and deactivated from the 
   const token = session.token;
   const { data: items } = await apiCall<{ data: { id: number; slug?: string; name: string }[] }>(baseURL!, 'GET', '/expert_advisors', { token });
   const advisor = items.find((i) => i.name === 'Trend Rider')!;
+  await fundLiveAccount(baseURL!, user);
   await apiCall(baseURL!, 'POST', '/purchase/ea', { token, body: { expert_advisor_id: advisor.id } });
   const robots = async () => (await apiCall<{ data: Robot[] }>(baseURL!, 'GET', '/robots', { token })).data;
 
@@ -52,6 +53,7 @@ test('a running advisor trades on the server: the fill is tagged in the position
   const { data: session } = await apiCall<{ data: { token: string } }>(baseURL!, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
   const { data: items } = await apiCall<{ data: { id: number; name: string }[] }>(baseURL!, 'GET', '/expert_advisors', { token: session.token });
   const grid = items.find((i) => i.name === 'Grid Harvester')!;
+  await fundLiveAccount(baseURL!, user);
   await apiCall(baseURL!, 'POST', '/purchase/ea', { token: session.token, body: { expert_advisor_id: grid.id } });
 
   await signIn(page, user);

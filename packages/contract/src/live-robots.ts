@@ -45,6 +45,7 @@ export const robotSettings = z.strictObject({
   /** The account it trades on; the customer's first account when left out. */
   account_id: z.number().int().positive().optional(),
   asset_id: z.number().int().positive(),
+  /** Empty or partial: the rest runs as the advisor advertises it. */
   params: z.record(z.string(), z.unknown()),
   max_positions: z.number().int().min(1).max(50).default(3),
   /** An order asking for more lots is placed with this many. */

@@ -22,11 +22,17 @@ export const expertAdvisorSchema = z.object({
   rating: z.number(),
   downloads: z.number().int(),
   status: z.enum(['available', 'purchased']),
+  /** The plans whose customers may buy and run it, in the plans' order; empty: every plan. */
+  plans: z.array(z.object({ id: z.number().int(), title: z.string() })),
 });
 export type ExpertAdvisor = z.infer<typeof expertAdvisorSchema>;
 export const expertAdvisorsResponse = z.object({ data: z.array(expertAdvisorSchema) });
 
-/** POST /purchase/ea: `account_id` picks the account debited (default: the user's first). */
+/**
+ * POST /purchase/ea: `account_id` picks the account debited. A paid item is paid from a live
+ * account only (default: the user's first live account); a free one may be taken on any (default:
+ * the user's first account).
+ */
 export const purchaseEaRequest = z.strictObject({
   expert_advisor_id: z.number().int().positive(),
   account_id: z.number().int().positive().optional(),
@@ -39,6 +45,8 @@ export const marketplaceMessages = {
   notFound: 'Expert Advisor not found',
   owned: 'You already own this item.',
   insufficientFunds: 'Your free margin does not cover this purchase.',
+  liveOnly: 'Paid items are paid from a live account. Choose a funded live account, or open one and fund it.',
+  notInPlan: 'This Expert Advisor is not available for your plan. Please upgrade to access it.',
 } as const;
 
 /** Back office: a catalogue item as created or edited (`plan_ids` empty = open to every plan). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { advisorParams, strategyDefaults } from '@bourse/domain/robots/defaults';
 
 /** Keys of the strategies the platform ships (the same list as `StrategyKey` in `@bourse/domain`). */
 export const strategyKeys = ['ma_crossover', 'rsi_reversion', 'donchian_breakout', 'grid'] as const;
@@ -13,47 +14,48 @@ export const strategyLabels: Record<StrategyKey, string> = {
   grid: 'Grid',
 };
 
-const lots = z.number().min(0.01).max(50).multipleOf(0.01).default(0.1).describe('Lots per order');
+// The defaults are the strategies' own, from the domain package beside the strategies.
+const d = strategyDefaults;
+const lots = (def: number) => z.number().min(0.01).max(50).multipleOf(0.01).default(def).describe('Lots per order');
 const period = (label: string, def: number, max = 500) => z.number().int().min(2).max(max).default(def).describe(label);
-const takeProfitPct = z.number().min(0).max(50).default(0).describe('Take profit, % from entry (0 = none)');
-const stopLossPct = z.number().min(0).max(50).default(0).describe('Stop loss, % from entry (0 = none)');
+const takeProfitPct = (def: number) => z.number().min(0).max(50).default(def).describe('Take profit, % from entry (0 = none)');
+const stopLossPct = (def: number) => z.number().min(0).max(50).default(def).describe('Stop loss, % from entry (0 = none)');
 
 const maCrossoverParams = z
   .object({
-    lots,
-    fast: period('Fast MA period', 10),
-    slow: period('Slow MA period', 30),
-    maType: z.enum(['sma', 'ema']).default('ema').describe('Average type'),
-    takeProfitPct,
-    stopLossPct,
+    lots: lots(d.ma_crossover.lots),
+    fast: period('Fast MA period', d.ma_crossover.fast),
+    slow: period('Slow MA period', d.ma_crossover.slow),
+    maType: z.enum(['sma', 'ema']).default(d.ma_crossover.maType).describe('Average type'),
+    takeProfitPct: takeProfitPct(d.ma_crossover.takeProfitPct),
+    stopLossPct: stopLossPct(d.ma_crossover.stopLossPct),
   })
   .refine((p) => p.fast < p.slow, { message: 'The fast period must be shorter than the slow one.', path: ['fast'] });
 
-const rsiReversionParams = z
-  .object({
-    lots,
-    period: period('RSI period', 14, 200),
-    oversold: z.number().min(1).max(49).default(30).describe('Buy below RSI'),
-    overbought: z.number().min(51).max(99).default(70).describe('Sell above RSI'),
-    takeProfitPct,
-    stopLossPct,
-  });
+const rsiReversionParams = z.object({
+  lots: lots(d.rsi_reversion.lots),
+  period: period('RSI period', d.rsi_reversion.period, 200),
+  oversold: z.number().min(1).max(49).default(d.rsi_reversion.oversold).describe('Buy below RSI'),
+  overbought: z.number().min(51).max(99).default(d.rsi_reversion.overbought).describe('Sell above RSI'),
+  takeProfitPct: takeProfitPct(d.rsi_reversion.takeProfitPct),
+  stopLossPct: stopLossPct(d.rsi_reversion.stopLossPct),
+});
 
 const donchianBreakoutParams = z
   .object({
-    lots,
-    entryPeriod: period('Entry channel, bars', 20),
-    exitPeriod: period('Exit channel, bars', 10),
-    takeProfitPct,
-    stopLossPct,
+    lots: lots(d.donchian_breakout.lots),
+    entryPeriod: period('Entry channel, bars', d.donchian_breakout.entryPeriod),
+    exitPeriod: period('Exit channel, bars', d.donchian_breakout.exitPeriod),
+    takeProfitPct: takeProfitPct(d.donchian_breakout.takeProfitPct),
+    stopLossPct: stopLossPct(d.donchian_breakout.stopLossPct),
   })
   .refine((p) => p.exitPeriod <= p.entryPeriod, { message: 'The exit channel must not be longer than the entry channel.', path: ['exitPeriod'] });
 
 const gridParams = z.object({
-  lots,
-  stepPct: z.number().min(0.01).max(20).default(0.2).describe('Grid step, % of the anchor price'),
-  maxLevels: z.number().int().min(1).max(50).default(5).describe('Most grid levels open'),
-  stopLossPct,
+  lots: lots(d.grid.lots),
+  stepPct: z.number().min(0.01).max(20).default(d.grid.stepPct).describe('Grid step, % of the anchor price'),
+  maxLevels: z.number().int().min(1).max(50).default(d.grid.maxLevels).describe('Most grid levels open'),
+  stopLossPct: stopLossPct(d.grid.stopLossPct),
 });
 
 /**
@@ -71,6 +73,15 @@ export type StrategyParams = { [K in StrategyKey]: z.output<(typeof strategyPara
 /** Validates `params` for `key`, filling defaults. */
 export function parseStrategyParams<K extends StrategyKey>(key: K, params: unknown) {
   return strategyParamsSchemas[key].safeParse(params ?? {});
+}
+
+/**
+ * The complete parameters of an advisor's robot (the strategy's defaults under the advisor's
+ * advertised ones under the customer's, see `advisorParams`), validated: what the card shows, the
+ * backtest runs and a live robot trades with.
+ */
+export function parseAdvisorParams<K extends StrategyKey>(key: K, advertised: Record<string, unknown>, given: Record<string, unknown> = {}) {
+  return parseStrategyParams(key, advisorParams(key, advertised, given));
 }
 
 /** Longest backtest range, in days. */

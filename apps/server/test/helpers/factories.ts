@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { users } from '../../src/db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { tradingAccounts, users } from '../../src/db/schema/index.ts';
+import { postEntry } from '../../src/modules/accounts/ledger.repository.ts';
 import { hashPassword } from '../../src/lib/tokens.ts';
 import { createUser } from '../../src/modules/auth/auth.service.ts';
 import type { TestServer } from './test-server.ts';
@@ -48,4 +49,19 @@ export async function createTestUser(
     await server.ctx.db.update(users).set({ status: opts.status }).where(eq(users.id, user.id));
   }
   return { id: user.id, email, password: PASSWORD, token: login.body.data.token };
+}
+
+/**
+ * Deposits `amount` on the user's live account (every customer has one, empty), which paid
+ * marketplace items are paid from; returns the account's id.
+ */
+export async function fundLiveAccount(server: TestServer, user: { id: number }, amount = '10000.00'): Promise<number> {
+  const [live] = await server.ctx.db
+    .select()
+    .from(tradingAccounts)
+    .where(and(eq(tradingAccounts.userId, user.id), eq(tradingAccounts.kind, 'live')))
+    .orderBy(tradingAccounts.id)
+    .limit(1);
+  await server.ctx.db.transaction((tx) => postEntry(tx, { accountId: live!.id, kind: 'deposit', amount, reference: 'test funding' }));
+  return live!.id;
 }

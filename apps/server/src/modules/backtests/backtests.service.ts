@@ -1,4 +1,4 @@
-import { parseStrategyParams, strategyKeys, type Backtest, type BacktestReport, type StrategyKey } from '@bourse/contract';
+import { parseAdvisorParams, strategyKeys, type Backtest, type BacktestReport, type StrategyKey } from '@bourse/contract';
 import type { z } from 'zod';
 import type { backtestRequest } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
@@ -31,7 +31,7 @@ async function advisorSource(db: DbOrTx, eaId: number): Promise<Source> {
 
 /** Parameters over the advisor's defaults, validated by the strategy's schema (422 per field). */
 function validParams(strategy: StrategyKey, defaults: Record<string, unknown>, given: Record<string, unknown>): Record<string, unknown> {
-  const parsed = parseStrategyParams(strategy, { ...defaults, ...given });
+  const parsed = parseAdvisorParams(strategy, defaults, given);
   if (parsed.success) return parsed.data as Record<string, unknown>;
   const errors: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) (errors[['params', ...issue.path].join('.')] ??= []).push(issue.message);

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { AdminEaInput } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { eaPurchases, expertAdvisors, journalEntries, planExpertAdvisors, users } from '../../db/schema/index.ts';
+import { eaPurchases, expertAdvisors, journalEntries, planExpertAdvisors, tradingAccounts, users } from '../../db/schema/index.ts';
 import type { ExpertAdvisorRow } from './marketplace.repository.ts';
 
 export async function allItems(db: DbOrTx): Promise<ExpertAdvisorRow[]> {
@@ -57,7 +57,10 @@ export async function replacePlans(tx: DbOrTx, eaId: number, planIds: number[]):
   if (planIds.length > 0) await tx.insert(planExpertAdvisors).values(planIds.map((planId) => ({ planId, eaId })));
 }
 
-/** Every purchase, newest first, with the buyer's email and the item's name. */
+// Demo money is play money: what was taken on a demo account is neither a sale nor revenue.
+const liveAccount = and(eq(tradingAccounts.id, eaPurchases.accountId), eq(tradingAccounts.kind, 'live'));
+
+/** Every purchase from a live account, newest first, with the buyer's email and the item's name. */
 export async function sales(db: DbOrTx) {
   return db
     .select({
@@ -72,6 +75,7 @@ export async function sales(db: DbOrTx) {
       createdAt: eaPurchases.createdAt,
     })
     .from(eaPurchases)
+    .innerJoin(tradingAccounts, liveAccount)
     .innerJoin(users, eq(users.id, eaPurchases.userId))
     .innerJoin(expertAdvisors, eq(expertAdvisors.id, eaPurchases.eaId))
     .orderBy(desc(eaPurchases.createdAt), desc(eaPurchases.id))
@@ -79,8 +83,9 @@ export async function sales(db: DbOrTx) {
 }
 
 /**
- * Sale and ownership counts from the purchases; revenue from the ledger, where first payments and
- * monthly renewals alike are `purchase` entries referencing the item (`ea:{id}`, `ea:{id}:renewal:…`).
+ * Sale and ownership counts from the live accounts' purchases; revenue from their ledger, where
+ * first payments and monthly renewals alike are `purchase` entries referencing the item (`ea:{id}`,
+ * `ea:{id}:renewal:…`).
  */
 export async function salesTotals(db: DbOrTx) {
   const [counts, revenue] = await Promise.all([
@@ -89,10 +94,12 @@ export async function salesTotals(db: DbOrTx) {
         count: sql<number>`count(*)::int`,
         active: sql<number>`count(*) filter (where ${eaPurchases.status} = 'active')::int`,
       })
-      .from(eaPurchases),
+      .from(eaPurchases)
+      .innerJoin(tradingAccounts, liveAccount),
     db
       .select({ amount: sql<string>`coalesce(-sum(${journalEntries.amount}), 0)::numeric(20, 2)::text` })
       .from(journalEntries)
+      .innerJoin(tradingAccounts, and(eq(tradingAccounts.id, journalEntries.accountId), eq(tradingAccounts.kind, 'live')))
       .where(and(eq(journalEntries.kind, 'purchase'), like(journalEntries.reference, 'ea:%'))),
   ]);
   return { ...counts[0]!, amount: revenue[0]!.amount };

@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { eaPurchases, expertAdvisors, users } from '../../db/schema/index.ts';
+import { accountTypes, eaPurchases, expertAdvisors, planExpertAdvisors, users } from '../../db/schema/index.ts';
 
 export type ExpertAdvisorRow = typeof expertAdvisors.$inferSelect;
 export type PurchaseRow = typeof eaPurchases.$inferSelect;
@@ -13,6 +13,28 @@ export async function publishedItems(db: DbOrTx): Promise<ExpertAdvisorRow[]> {
 export async function publishedItem(db: DbOrTx, id: number): Promise<ExpertAdvisorRow | null> {
   const [row] = await db.select().from(expertAdvisors).where(and(eq(expertAdvisors.id, id), eq(expertAdvisors.published, true)));
   return row ?? null;
+}
+
+export type ItemPlan = { id: number; title: string };
+
+/** The plans each item is restricted to, in the plans' order; items open to every plan are absent. */
+export async function plansOfItems(db: DbOrTx, ids: number[]): Promise<Map<number, ItemPlan[]>> {
+  const out = new Map<number, ItemPlan[]>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({ eaId: planExpertAdvisors.eaId, id: accountTypes.id, title: accountTypes.title })
+    .from(planExpertAdvisors)
+    .innerJoin(accountTypes, eq(accountTypes.id, planExpertAdvisors.planId))
+    .where(inArray(planExpertAdvisors.eaId, ids))
+    .orderBy(asc(accountTypes.sort), asc(accountTypes.id));
+  for (const r of rows) out.set(r.eaId, [...(out.get(r.eaId) ?? []), { id: r.id, title: r.title }]);
+  return out;
+}
+
+/** The plan the user is on now. */
+export async function planOfUser(db: DbOrTx, userId: number): Promise<number | null> {
+  const [row] = await db.select({ planId: users.accountTypeId }).from(users).where(eq(users.id, userId));
+  return row?.planId ?? null;
 }
 
 /** Ids of the items the user owns now. */

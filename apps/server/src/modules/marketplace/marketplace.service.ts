@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { channels, events, marketplaceMessages as msg, type ExpertAdvisor } from '@bourse/contract';
+import { channels, events, marketplaceMessages as msg, parseAdvisorParams, strategyKeys, type ExpertAdvisor, type StrategyKey } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
@@ -7,19 +7,26 @@ import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import type { TradingAccountRow } from '../accounts/accounts.repository.ts';
 import { freeMarginOf } from '../accounts/free-margin.ts';
 import { postEntry } from '../accounts/ledger.repository.ts';
-import { accountFor } from '../trading/order.service.ts';
-import { ensureAccountUsable } from '../accounts/account-usable.ts';
 import { lockAccount } from '../trading/trades.repository.ts';
-import { countDownload, insertPurchase, ownedItemIds, publishedItem, publishedItems, purchaseByKey, type ExpertAdvisorRow } from './marketplace.repository.ts';
+import { countDownload, type ItemPlan, insertPurchase, ownedItemIds, plansOfItems, publishedItem, publishedItems, purchaseByKey, type ExpertAdvisorRow } from './marketplace.repository.ts';
+import { ensurePlanAllows, payingAccount } from './paying-account.ts';
 
 /** The catalogue as the caller sees it: every published item with whether they own it. */
 export async function listItems(db: DbOrTx, userId: number): Promise<ExpertAdvisor[]> {
   const [items, owned] = await Promise.all([publishedItems(db), ownedItemIds(db, userId)]);
+  const plans = await plansOfItems(db, items.map((i) => i.id));
   const mine = new Set(owned);
-  return items.map((item) => itemView(item, mine.has(item.id)));
+  return items.map((item) => itemView(item, mine.has(item.id), plans.get(item.id) ?? []));
 }
 
-function itemView(row: ExpertAdvisorRow, owned: boolean): ExpertAdvisor {
+/** An advisor's complete parameters as its robot and its backtest run them; an item that does not trade keeps its own. */
+function shownParams(row: ExpertAdvisorRow): Record<string, unknown> {
+  if (!strategyKeys.includes(row.strategy as StrategyKey)) return row.defaultParams;
+  const parsed = parseAdvisorParams(row.strategy as StrategyKey, row.defaultParams);
+  return parsed.success ? (parsed.data as Record<string, unknown>) : row.defaultParams;
+}
+
+function itemView(row: ExpertAdvisorRow, owned: boolean, plans: ItemPlan[]): ExpertAdvisor {
   return {
     id: row.id,
     name: row.name,
@@ -29,7 +36,7 @@ function itemView(row: ExpertAdvisorRow, owned: boolean): ExpertAdvisor {
     image: row.image,
     type: row.type,
     strategy: row.strategy,
-    default_params: row.defaultParams,
+    default_params: shownParams(row),
     features: row.features,
     amount_val: Number(row.amount),
     amount: row.amount,
@@ -37,6 +44,7 @@ function itemView(row: ExpertAdvisorRow, owned: boolean): ExpertAdvisor {
     rating: Number(row.rating),
     downloads: row.downloads,
     status: owned ? 'purchased' : 'available',
+    plans,
   };
 }
 
@@ -48,19 +56,20 @@ export function nextRenewal(from: Date): Date {
 }
 
 /**
- * POST /purchase/ea: in one transaction holding the account lock, checks the free margin, debits
- * the price as a `purchase` journal entry and records the ownership. The ownership's unique index
- * makes any number of clicks debit once; a retry with the same key answers success again.
+ * POST /purchase/ea: refuses an item the customer's plan may not run and a paid item from a demo
+ * account; then, in one transaction holding the account lock, checks the free margin, debits the
+ * price as a `purchase` journal entry and records the ownership. The ownership's unique index makes
+ * any number of clicks debit once; a retry with the same key answers success again.
  */
 export async function purchaseItem(ctx: AppContext, userId: number, itemId: number, accountId: number | undefined, key: string | null): Promise<void> {
   const item = await publishedItem(ctx.db, itemId);
   if (!item) throw notFound(msg.notFound);
-  const account = await accountFor(ctx, userId, accountId);
-  ensureAccountUsable(account, 'account_id');
+  await ensurePlanAllows(ctx, userId, item.id);
+  const price = new Decimal(item.amount);
+  const account = await payingAccount(ctx, userId, accountId, price.greaterThan(0));
   try {
     await ctx.db.transaction(async (tx) => {
       const locked = (await lockAccount(tx, account.id))!;
-      const price = new Decimal(item.amount);
       if (price.greaterThan(0)) await ensureFunds(ctx, tx, locked, price);
       const now = new Date();
       await insertPurchase(tx, {

@@ -13,7 +13,8 @@ import { ensureFunds, nextRenewal, publishUserUpdated } from './marketplace.serv
 const BATCH = 50;
 const EVERY_MS = 60_000;
 
-type Outcome = { userId: number; name: string; renewed: boolean };
+/** Why a subscription lapsed: the free margin did not cover it, or it was on a demo account. */
+type Outcome = { userId: number; name: string; renewed: boolean; demo?: boolean };
 
 /**
  * Renews every monthly purchase due by `now`, each period exactly once: the purchase row is
@@ -41,6 +42,11 @@ async function renewOne(ctx: AppContext, tx: Tx, p: PurchaseRow): Promise<Outcom
   const name = item?.name ?? 'Marketplace item';
   const account = (await lockAccount(tx, p.accountId))!;
   const price = new Decimal(item?.amount ?? p.amount);
+  // A subscription taken on a demo account before paid items needed a live one ends here.
+  if (price.greaterThan(0) && account.kind === 'demo') {
+    await updatePurchase(tx, p.id, { status: 'lapsed' });
+    return { userId: p.userId, name, renewed: false, demo: true };
+  }
   try {
     if (!item) throw new HttpError(404, 'withdrawn');
     if (price.greaterThan(0)) await ensureFunds(ctx, tx, account, price);
@@ -58,9 +64,12 @@ async function renewOne(ctx: AppContext, tx: Tx, p: PurchaseRow): Promise<Outcom
 }
 
 async function tell(ctx: AppContext, o: Outcome): Promise<void> {
+  const lapsed = o.demo
+    ? `${o.name} could not be renewed: subscriptions are paid from a live account. Buy it again in the marketplace with a funded live account to continue.`
+    : `${o.name} could not be renewed: the account's free margin does not cover it. Buy it again in the marketplace to continue.`;
   await notify(ctx, o.userId, o.renewed
     ? { title: 'Subscription renewed', message: `${o.name} was renewed for another month.`, color: 'success' }
-    : { title: 'Subscription lapsed', message: `${o.name} could not be renewed: the account's free margin does not cover it. Buy it again in the marketplace to continue.`, color: 'warning' });
+    : { title: 'Subscription lapsed', message: lapsed, color: 'warning' });
   await publishUserUpdated(ctx, o.userId);
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
-import { parseStrategyParams, robotMessages as msg, type Robot, type RobotSettings, type StrategyKey } from '@bourse/contract';
+import { parseAdvisorParams, robotMessages as msg, type Robot, type RobotSettings, type StrategyKey } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { robots, tradingAccounts, trades } from '../../db/schema/index.ts';
@@ -57,11 +57,11 @@ export async function listRobots(ctx: AppContext, userId: number): Promise<{ dat
 }
 
 /** The advisor a customer may run: published, a trading advisor, and theirs (SPEC §6 user.eas). */
-async function usableAdvisor(ctx: AppContext, userId: number, eaId: number): Promise<{ strategy: StrategyKey }> {
+async function usableAdvisor(ctx: AppContext, userId: number, eaId: number): Promise<{ strategy: StrategyKey; advertised: Record<string, unknown> }> {
   const item = await publishedItem(ctx.db, eaId);
   if (item?.type !== 'expert_advisor' || !item.strategy) throw notFound(msg.notFound);
   if (!(await usableItemIds(ctx.db, userId)).includes(eaId)) throw new HttpError(403, msg.notInPlan);
-  return { strategy: item.strategy as StrategyKey };
+  return { strategy: item.strategy as StrategyKey, advertised: item.defaultParams };
 }
 
 /** One of the customer's trading accounts: the one asked for, or the first. */
@@ -73,8 +73,9 @@ async function ownAccount(db: DbOrTx, userId: number, accountId: number | undefi
 
 /** Creates or changes the customer's robot for an advisor; starting it needs valid settings and the account's kill switch off. */
 export async function saveRobot(ctx: AppContext, userId: number, eaId: number, settings: RobotSettings): Promise<Robot> {
-  const { strategy } = await usableAdvisor(ctx, userId, eaId);
-  const params = parseStrategyParams(strategy, settings.params);
+  const { strategy, advertised } = await usableAdvisor(ctx, userId, eaId);
+  // Whatever the customer leaves unset runs as the advisor advertises it, as in its backtest.
+  const params = parseAdvisorParams(strategy, advertised, settings.params);
   if (!params.success) {
     const first = params.error.issues[0]!;
     throw new HttpError(422, first.message, { [`params.${first.path.join('.')}`]: [first.message] });

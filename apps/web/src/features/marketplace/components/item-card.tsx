@@ -1,10 +1,13 @@
-import { Download, Star } from 'lucide-react';
+import { Download, ShieldCheck, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { strategyKeys, type ExpertAdvisor, type StrategyKey } from '@bourse/contract';
 import { Button } from '@/components/ui/button';
 import { BacktestDialog } from '@/features/expert-advisors/components/backtest-dialog';
+import { paramFields } from '@/features/expert-advisors/lib/backtest-params';
 import { formatMoney, formatNumber } from '@/lib/format';
+import { useSession } from '@/stores/session-store';
 import { priceOf } from '../lib/filters';
+import { planAllows } from '../lib/paying';
 
 function Rating({ value }: { value: number }) {
   const { t } = useTranslation();
@@ -19,6 +22,41 @@ function Rating({ value }: { value: number }) {
 }
 
 const isStrategy = (key: string | null): key is StrategyKey => (strategyKeys as readonly (string | null)[]).includes(key);
+
+/** The parameters a robot of this advisor runs with unless the customer changes them: the same its backtest starts from. */
+function DefaultSettings({ strategy, params }: { strategy: StrategyKey; params: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  return (
+    <details className="text-xs text-muted">
+      <summary className="cursor-pointer select-none">{t('Default settings')}</summary>
+      <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5" data-testid="default-settings">
+        {paramFields(strategy).map((f) => (
+          <div key={f.name} className="contents">
+            <dt>{t(f.label)}</dt>
+            <dd className="text-end tabular-nums text-fg">{typeof params[f.name] === 'string' ? String(params[f.name]).toUpperCase() : formatNumber(Number(params[f.name] ?? 0))}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+/** Which plans may run the item, and whether the customer's is one of them; nothing when every plan may. */
+function Plans({ item }: { item: ExpertAdvisor }) {
+  const { t } = useTranslation();
+  const plan = useSession((s) => s.user?.account_type);
+  if (item.plans.length === 0) return null;
+  const allowed = planAllows(item, plan?.id);
+  return (
+    <p className="flex items-start gap-1.5 text-xs" data-testid="item-plans">
+      <ShieldCheck className="mt-px size-3.5 shrink-0 text-muted" aria-hidden />
+      <span>
+        <span className="text-muted">{t('Plans that can run it: {{plans}}', { plans: item.plans.map((p) => p.title).join(', ') })}</span>
+        {!allowed && <span className="block font-medium text-warn">{t('Not available on your {{plan}} plan', { plan: plan?.title ?? '' })}</span>}
+      </span>
+    </p>
+  );
+}
 
 /** SPEC §2 marketplace card: image, title, rating of 5, downloads, price or Free, /month, Owned, Purchase. */
 export function ItemCard({ item, owned, onPurchase }: { item: ExpertAdvisor; owned: boolean; onPurchase: (item: ExpertAdvisor) => void }) {
@@ -41,6 +79,8 @@ export function ItemCard({ item, owned, onPurchase }: { item: ExpertAdvisor; own
             ))}
           </ul>
         )}
+        {isStrategy(item.strategy) && <DefaultSettings strategy={item.strategy} params={item.default_params} />}
+        <Plans item={item} />
         <div className="mt-auto flex items-center justify-between pt-2">
           <Rating value={item.rating} />
           <span className="flex items-center gap-1 text-xs text-muted">

@@ -5,6 +5,7 @@ import { Search } from 'lucide-react';
 import type { ExpertAdvisor } from '@bourse/contract';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
+import { AccountPlansDialog } from '@/features/plans/components/account-plans-dialog';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/stores/session-store';
 import { useMarketplaceItems } from '../api/marketplace';
@@ -50,6 +51,12 @@ export function MarketplacePage() {
   const eas = useSession((s) => s.user?.eas);
   const owned = useMemo(() => new Set(eas ?? []), [eas]);
   const [buying, setBuying] = useState<ExpertAdvisor | null>(null);
+  const [plansOpen, setPlansOpen] = useState(false);
+  // The plans dialog takes the purchase dialog's place: an item the plan cannot run is bought after the upgrade.
+  const upgrade = () => {
+    setBuying(null);
+    setPlansOpen(true);
+  };
   const update = (patch: Partial<MarketplaceFilters>) => setQuery(queryFromFilters({ ...filters, ...patch }), { replace: true });
   const shown = items.data ? filterItems(items.data, filters, owned) : [];
   const isOwned = (item: ExpertAdvisor) => owned.has(item.id) || item.status === 'purchased';
@@ -90,7 +97,8 @@ export function MarketplacePage() {
           {shown.map((item) => <ItemCard key={item.id} item={item} owned={isOwned(item)} onPurchase={setBuying} />)}
         </div>
       )}
-      {buying && <ConfirmPurchaseDialog key={buying.id} item={buying} onClose={() => setBuying(null)} />}
+      {buying && <ConfirmPurchaseDialog key={buying.id} item={buying} onClose={() => setBuying(null)} onUpgrade={upgrade} />}
+      <AccountPlansDialog open={plansOpen} onOpenChange={setPlansOpen} />
     </>
   );
 }

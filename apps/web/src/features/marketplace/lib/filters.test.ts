@@ -4,7 +4,7 @@ import { filterItems, filtersFromQuery, queryFromFilters } from './filters';
 
 const item = (id: number, over: Partial<ExpertAdvisor>): ExpertAdvisor => ({
   id, name: `Item ${id}`, title: `Item ${id}`, description: '', author: 'Desk', image: '/x.svg', type: 'expert_advisor', strategy: 'grid',
-  default_params: {}, features: [], amount_val: 10, amount: '10.00', billing: 'one_time', rating: 4, downloads: id, status: 'available', ...over,
+  default_params: {}, features: [], amount_val: 10, amount: '10.00', billing: 'one_time', rating: 4, downloads: id, status: 'available', plans: [], ...over,
 });
 const items = [
   item(1, { title: 'Grid Harvester', features: ['Up to 6 levels'] }),
