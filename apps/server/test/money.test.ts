@@ -6,6 +6,7 @@ import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts
 import { updateSiteSettings } from '../src/modules/settings/settings.service.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { verifyIdentity } from './helpers/verified.ts';
 import { openTrade, type TestMarket, useManualMarket } from './helpers/trading.ts';
 
 let server: TestServer;
@@ -31,9 +32,10 @@ const post = (user: TestUser, path: string, body?: unknown, key?: string) =>
   server.call('POST', path, { token: user.token, body, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
 const decide = (id: number, verb: 'approve' | 'reject' | 'complete', body?: unknown, token = admin.token) => server.call('POST', `/admin/money/${id}/${verb}`, { token, body });
 
-/** A customer whose live account holds `amount` through an approved crypto deposit. */
+/** A verified customer whose live account holds `amount` through an approved crypto deposit. */
 async function fundedCustomer(amount = 1000): Promise<{ user: TestUser; demo: number; live: number }> {
   const user = await createTestUser(server);
+  await verifyIdentity(server, user, admin.token);
   const [demo, live] = await accountsOf(user);
   const res = await post(user, '/deposits/crypto', { account_id: live!.id, wallet_id: btcWallet, amount, tx_hash: hash() });
   expect(res.status).toBe(201);
