@@ -8,7 +8,7 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').
 const hash = () => randomBytes(32).toString('hex');
 
 async function session(baseURL: string) {
-  const user = await newCustomer(baseURL);
+  const user = await newCustomer(baseURL, { verified: true });
   const { data } = await apiCall<{ data: { token: string } }>(baseURL, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
   const liveBalance = async () => (await apiCall<Me>(baseURL, 'GET', '/user', { token: data.token })).data.accounts.find((a) => a.kind === 'live')!.balance;
   return { user, token: data.token, liveBalance };
