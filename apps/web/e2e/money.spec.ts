@@ -63,6 +63,10 @@ test('a customer deposits by card (with the issuer step) and by crypto, which th
   const issuer = page.getByRole('dialog', { name: 'Confirm with your bank' });
   await expect(issuer).toBeVisible();
   await screenshots(page, 'deposit-card-confirm');
+  // A mistyped code is not the end of the payment: the dialog says how many tries are left.
+  await issuer.getByLabel('Confirmation code').fill('654321');
+  await issuer.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(issuer.getByRole('alert')).toHaveText('The confirmation code is not correct. 2 attempts left.');
   await issuer.getByLabel('Confirmation code').fill('123456');
   await issuer.getByRole('button', { name: 'Confirm payment' }).click();
   await expect(toast(page, 'Payment received')).toBeVisible();

@@ -4,7 +4,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import PDFDocument from 'pdfkit';
 import { ADMIN, adminToken, apiCall, newCustomer, screenshots, signIn } from './helpers';
 
-const slow = process.env.CI ? 150_000 : 90_000;
+const slow = process.env.CI ? 180_000 : 150_000;
 
 /** A real PNG of `width`×`height` in one colour, built chunk by chunk. */
 function png(width: number, height: number, rgb: [number, number, number]): Buffer {
