@@ -112,11 +112,31 @@ test('a customer withdraws to a bank account, the amount is held, and cancelling
   await form.getByRole('button', { name: 'Request withdrawal' }).click();
   await expect(toast(page, 'Withdrawal requested')).toBeVisible();
   expect(await liveBalance()).toBe('200.00');
+  // What is held is no longer available, at once and without a reload.
+  await expect(form.getByText('Available: $200.00')).toBeVisible();
   const list = page.getByRole('region', { name: 'Your withdrawals' });
   await expect(list.getByTestId('money-request').first()).toContainText('Bank DE89 3704');
+  // The page never scrolls sideways, at either width, with a request in the list.
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  }
+  await screenshots(page, 'withdrawal-requested');
+
+  // Cancelling asks first; keeping the request changes nothing.
   await list.getByRole('button', { name: 'Cancel' }).first().click();
+  const ask = page.getByRole('dialog', { name: 'Cancel this withdrawal?' });
+  await expect(ask).toContainText('$300.00 goes back to account');
+  await screenshots(page, 'withdrawal-cancel-confirm');
+  await ask.getByRole('button', { name: 'Keep it' }).click();
+  await expect(ask).toBeHidden();
+  await expect(list.getByTestId('money-request').first()).toContainText('Waiting');
+  expect(await liveBalance()).toBe('200.00');
+  await list.getByRole('button', { name: 'Cancel' }).first().click();
+  await ask.getByRole('button', { name: 'Cancel request' }).click();
   await expect(list.getByTestId('money-request').first()).toContainText('Cancelled');
   expect(await liveBalance()).toBe('500.00');
+  await expect(form.getByText('Available: $500.00')).toBeVisible();
 
   await form.getByText('Crypto address').click();
   await form.getByLabel('Coin and network').selectOption('usdt-trc20');
