@@ -86,7 +86,7 @@ function uploadSettings(env: NodeJS.ProcessEnv, pusherSecret: string): UploadSet
     storage: env.UPLOAD_STORAGE === 's3' ? 's3' : 'disk',
     maxBytes: Number(env.UPLOAD_MAX_BYTES ?? 10 * 1024 * 1024),
     signingSecret: env.DOWNLOAD_URL_SECRET || createHmac('sha256', pusherSecret).update('bourse-download-urls').digest('hex'),
-    urlTtlSec: Number(env.DOWNLOAD_URL_TTL ?? 3600),
+    urlTtlSec: Number(env.DOWNLOAD_URL_TTL ?? 600),
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

@@ -27,6 +27,28 @@ describe('clients', () => {
     expect(pending.body.meta.current_page).toBe(1);
   });
 
+  it('shows each client’s own balances, live and demo apart, summed per currency', async () => {
+    const rich = await createTestUser(server, { firstName: 'Rich' });
+    const fresh = await createTestUser(server, { firstName: 'Fresh' });
+    const accounts = (await server.call('GET', '/user', { token: rich.token })).body.data.accounts as { id: number; kind: string }[];
+    const live = accounts.find((a) => a.kind === 'live')!;
+    const demo = accounts.find((a) => a.kind === 'demo')!;
+    expect((await server.call('POST', `/admin/accounts/${live.id}/adjust`, { token: admin.token, body: { amount: 400, reason: 'Wire received' } })).status).toBeLessThan(300);
+    expect((await server.call('POST', `/admin/accounts/${demo.id}/adjust`, { token: admin.token, body: { amount: -2500.5, reason: 'Demo reset test' } })).status).toBeLessThan(300);
+    expect((await server.call('POST', '/accounts', { token: rich.token, body: { kind: 'live', currency: 'EUR' } })).status).toBe(201);
+
+    const listed = (await server.call('GET', '/admin/clients', { token: admin.token })).body.data as { id: number; balances: unknown }[];
+    expect(listed.find((c) => c.id === rich.id)!.balances).toEqual([
+      { kind: 'live', currency: 'EUR', amount: '0.00' },
+      { kind: 'live', currency: 'USD', amount: '400.00' },
+      { kind: 'demo', currency: 'USD', amount: '7499.50' },
+    ]);
+    expect(listed.find((c) => c.id === fresh.id)!.balances).toEqual([
+      { kind: 'live', currency: 'USD', amount: '0.00' },
+      { kind: 'demo', currency: 'USD', amount: '10000.00' },
+    ]);
+  });
+
   it('approves a pending client, notifies them live and tells their user channel', async () => {
     const created = (await server.call('POST', '/auth/register', { body: registrationForm() })).body.data.user;
     const published: { channel: string; event: string }[] = [];
@@ -77,7 +99,7 @@ describe('site settings', () => {
     const before = await server.call('GET', '/settings');
     expect(Object.keys(before.body.data).sort()).toEqual(
       ['status', 'name', 'maintenanceMessage', 'contactEmail', 'must_verify_account', 'favicon', 'logo', 'logo_sm', 'website_url', 'r_page',
-        'register_page_header', 'register_page_footer', 'terms_url', 'privacy_url', 'risk_url', 'help_url', 'savings_rate_pct', 'require_admin_2fa', 'approve_live_accounts'].sort(),
+        'register_page_header', 'register_page_footer', 'terms_url', 'privacy_url', 'risk_url', 'help_url', 'savings_rate_pct', 'require_admin_2fa', 'approve_live_accounts', 'require_verification'].sort(),
     );
     const saved = await server.call('PUT', '/admin/settings', {
       token: admin.token,

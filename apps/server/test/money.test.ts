@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moneyMessages as msg } from '@bourse/contract';
+import { challengeRetry, moneyMessages as msg } from '@bourse/contract';
 import { auditLog, depositWallets, journalEntries, tradingAccounts } from '../src/db/schema/index.ts';
 import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
 import { updateSiteSettings } from '../src/modules/settings/settings.service.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { verifyIdentity } from './helpers/verified.ts';
 import { openTrade, type TestMarket, useManualMarket } from './helpers/trading.ts';
 
 let server: TestServer;
@@ -31,9 +32,10 @@ const post = (user: TestUser, path: string, body?: unknown, key?: string) =>
   server.call('POST', path, { token: user.token, body, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
 const decide = (id: number, verb: 'approve' | 'reject' | 'complete', body?: unknown, token = admin.token) => server.call('POST', `/admin/money/${id}/${verb}`, { token, body });
 
-/** A customer whose live account holds `amount` through an approved crypto deposit. */
+/** A verified customer whose live account holds `amount` through an approved crypto deposit. */
 async function fundedCustomer(amount = 1000): Promise<{ user: TestUser; demo: number; live: number }> {
   const user = await createTestUser(server);
+  await verifyIdentity(server, user, admin.token);
   const [demo, live] = await accountsOf(user);
   const res = await post(user, '/deposits/crypto', { account_id: live!.id, wallet_id: btcWallet, amount, tx_hash: hash() });
   expect(res.status).toBe(201);
@@ -108,11 +110,28 @@ describe('deposits', () => {
 
     const challenged = await post(user, '/deposits/card', { account_id: live!.id, amount: 200, card: card('4000000000003220') });
     expect(challenged.body.data.status).toBe('requested');
-    const wrong = await post(user, `/deposits/card/${challenged.body.data.id}/confirm`, { code: '000000' });
-    expect([wrong.status, wrong.body.message]).toEqual([402, msg.challengeFailed]);
-    expect((await post(user, `/deposits/card/${challenged.body.data.id}/confirm`, { code: '123456' })).status).toBe(409);
-    const retried = await post(user, '/deposits/card', { account_id: live!.id, amount: 200, card: card('4000000000003220') });
-    expect((await post(user, `/deposits/card/${retried.body.data.id}/confirm`, { code: '123456' })).body.data.status).toBe('completed');
+    // A mistyped code leaves the payment waiting and says how many tries are left; the right one then pays.
+    const confirm = (id: number, code: string) => post(user, `/deposits/card/${id}/confirm`, { code });
+    const wrong = await confirm(challenged.body.data.id, '000000');
+    expect([wrong.status, wrong.body.message, wrong.body.errors.attempts_left]).toEqual([422, challengeRetry(2), ['2']]);
+    const right = await confirm(challenged.body.data.id, '123456');
+    expect([right.status, right.body.data.status, right.body.data.credited_amount]).toEqual([200, 'completed', '200.00']);
+    expect((await confirm(challenged.body.data.id, '123456')).status).toBe(409);
+
+    // Three wrong codes end it: nothing is credited, and the right code comes too late.
+    const retried = await post(user, '/deposits/card', { account_id: live!.id, amount: 100, card: card('4000000000003220') });
+    expect((await confirm(retried.body.data.id, '111111')).body.message).toBe(challengeRetry(2));
+    expect((await confirm(retried.body.data.id, '222222')).body.message).toBe(challengeRetry(1));
+    const last = await confirm(retried.body.data.id, '333333');
+    expect([last.status, last.body.message, last.body.errors.attempts_left]).toEqual([402, msg.challengeFailedFinal, ['0']]);
+    expect((await confirm(retried.body.data.id, '123456')).status).toBe(409);
+    const [failed] = (await server.call('GET', '/money/requests?kind=deposit', { token: user.token })).body.data.filter((r: { id: number }) => r.id === retried.body.data.id);
+    expect(failed).toMatchObject({ status: 'rejected', reason: msg.challengeFailedFinal, credited_amount: null });
+
+    // Wrong codes sent at once count one by one: never more than the allowed tries.
+    const raced = await post(user, '/deposits/card', { account_id: live!.id, amount: 100, card: card('4000000000003220') });
+    const answers = await Promise.all(['100000', '200000', '300000', '400000', '500000'].map((c) => confirm(raced.body.data.id, c)));
+    expect(answers.map((a) => a.status).sort()).toEqual([402, 409, 409, 422, 422]);
 
     const declined = await post(user, '/deposits/card', { account_id: live!.id, amount: 50, card: card('4000000000000002') });
     expect([declined.status, declined.body.message]).toEqual([402, msg.cardDeclined]);

@@ -6,6 +6,7 @@ import { STATEMENT_BATCH } from '../src/modules/statements/statement.ts';
 import { STATEMENT_CSV_HEADER } from '../src/modules/statements/statement-csv.ts';
 import { parseCsv, pdfPageCount, pdfTexts } from './helpers/documents.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
+import { verifyIdentity } from './helpers/verified.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { openTrade, type TestMarket, tick, useManualMarket } from './helpers/trading.ts';
 
@@ -43,6 +44,7 @@ const cents = (v: string | number) => Math.round(Number(v) * 100);
  */
 async function activeCustomer(): Promise<{ user: TestUser; live: number; number: string }> {
   const user = await createTestUser(server, { firstName: 'Stella' });
+  await verifyIdentity(server, user, admin.token);
   const [, live] = await server.ctx.db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, user.id)).orderBy(tradingAccounts.id);
   const id = live!.id;
   expect((await server.call('POST', '/deposits/card', { token: user.token, body: { account_id: id, amount: 5000, card } })).status).toBe(201);

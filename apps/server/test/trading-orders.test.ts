@@ -3,6 +3,7 @@ import { channels, events, tradingMessages as msg } from '@bourse/contract';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
 import { tick, useManualMarket, type TestMarket } from './helpers/trading.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { verifyIdentity } from './helpers/verified.ts';
 
 let server: TestServer;
 let market: TestMarket;
@@ -150,6 +151,7 @@ describe('POST /trades/store', () => {
   it('trades on the chosen account and refuses another user’s account', async () => {
     const me = await server.call('GET', '/user', { token: user.token });
     const live = me.body.data.accounts[1];
+    await verifyIdentity(server, user, (await createTestUser(server, { role: 'admin' })).token);
     const broke = await store(market.order({ account_id: live.id }));
     expect(broke.status).toBe(422);
     expect(broke.body.message).toBe(msg.insufficientMargin);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, oneTimeTokens, recoveryCodes, sessions, users } from '../src/db/schema/index.ts';
+import { personalMessages } from '@bourse/contract';
 import { hashToken } from '../src/lib/tokens.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -226,3 +227,24 @@ describe('two-factor with login links and other sessions', () => {
   });
 });
 
+describe('two-factor messages', () => {
+  it('answer a lost or malformed challenge and a malformed code in plain words, never the validator’s', async () => {
+    const short = await second('short', '123456');
+    expect([short.status, short.body.message, short.body.errors.challenge]).toEqual([422, personalMessages.challengeExpired, [personalMessages.challengeExpired]]);
+    const missing = await server.call('POST', '/auth/login/two-factor', { body: { code: '123456' } });
+    expect([missing.status, missing.body.message]).toEqual([422, personalMessages.challengeExpired]);
+    const code = await second('c'.repeat(32), '12');
+    expect([code.status, code.body.message]).toEqual([422, personalMessages.codeFormat]);
+    for (const res of [short, missing, code]) expect(JSON.stringify(res.body)).not.toMatch(/Too small|expected|>=/);
+  });
+
+  it('other forms without a message of their own name the field instead of zod’s words', async () => {
+    const user = await createTestUser(server);
+    const res = await server.call('POST', '/auth/confirm-email', { body: { token: 'x' } });
+    expect([res.status, res.body.message]).toEqual([422, 'This link is invalid or has expired.']);
+    expect(JSON.stringify(res.body)).not.toMatch(/Too small|expected|>=/);
+    const bad = await server.call('POST', '/withdrawals', { token: user.token, body: { method: 'bank', account_id: 1, amount: 5, iban: 'DE89 3704 0044 0532 0130 00', holder: 'Al', bic: 7 } });
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(bad.body)).not.toMatch(/Too small|expected|Invalid input|>=/);
+  });
+});

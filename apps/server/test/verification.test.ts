@@ -1,10 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type VerificationKind, verificationKinds, verificationMessages as msg } from '@bourse/contract';
-import { notifications, users } from '../src/db/schema/index.ts';
+import { auditLog, notifications, users } from '../src/db/schema/index.ts';
+import { signedUrl } from '../src/modules/chat/download-urls.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
 import { files } from './helpers/files.ts';
 import { type ApiResponse, startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -112,14 +113,14 @@ describe('uploads', () => {
     const second = await docOf(dan.token, 'id_back');
     expect(second.file.file_name).toBe('second.jpg');
     expect((await storedFiles()).length).toBe(count);
-    expect((await download(first.file.download_url)).status).toBe(403);
+    expect((await download(first.file.download_url, dan.token)).status).toBe(404);
     const review = await server.call('GET', `/admin/verification/users/${dan.id}`, { token: admin.token });
     expect(review.body.data.history).toEqual([]);
   });
 });
 
 describe('who may see what', () => {
-  it('refuses anonymous callers and customers on admin routes; links open only their own file', async () => {
+  it('refuses anonymous callers and customers on admin routes; a document opens only for its owner and staff, on every request, and staff openings are audited', async () => {
     const erin = await createTestUser(server);
     const frank = await createTestUser(server);
     await send(erin.token, 'id_front', png, 'erin.png');
@@ -138,26 +139,37 @@ describe('who may see what', () => {
     }
     expect((await docOf(frank.token, 'id_front')).status).toBe('missing');
 
-    const signed = await download(doc.file.download_url);
-    expect(signed.status).toBe(200);
-    expect(signed.body.equals(png)).toBe(true);
-    expect(signed.headers.get('content-type')).toBe('image/png');
-    expect(signed.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(signed.headers.get('content-disposition')).toContain('attachment;');
-    const bare = doc.file.download_url.split('?')[0];
-    expect((await download(bare)).status).toBe(401);
-    expect((await download(bare, frank.token)).status).toBe(404);
-    expect((await download(bare, erin.token)).status).toBe(200);
-    expect((await download(bare, admin.token)).status).toBe(200);
-    expect((await download(doc.file.download_url.replace(/signature=.{4}/, 'signature=AAAA'))).status).toBe(403);
-    expect((await download(doc.file.download_url.replace(/expires=\d+/, 'expires=1000'))).status).toBe(403);
-    expect((await download(doc.file.download_url.replace(/documents\/\d+/, `documents/${doc.file.id + 1}`))).status).toBe(403);
-    // A chat link's signature does not open a document with the same id.
-    expect((await download(doc.file.download_url.replace('/verification/documents/', '/chat/attachments/'))).status).not.toBe(200);
+    // The link alone opens nothing, whatever is added to it: the owner's or staff's token is needed.
+    expect(doc.file.download_url).toBe(`/api/v1/verification/documents/${doc.file.id}/download`);
+    expect((await download(doc.file.download_url)).status).toBe(401);
+    const expires = Math.floor(Date.now() / 1000) + 600;
+    const forged = signedUrl(server.ctx.config.uploads, 'verification-document', doc.file.download_url, doc.file.id);
+    expect((await download(forged)).status).toBe(401);
+    expect((await download(`${doc.file.download_url}?expires=${expires}&signature=x`)).status).toBe(401);
+    expect((await download(doc.file.download_url, frank.token)).status).toBe(404);
+    const viewed = () => server.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'verification.viewed'), eq(auditLog.subjectId, String(doc.file.id))));
+
+    const own_ = await download(doc.file.download_url, erin.token);
+    expect(own_.status).toBe(200);
+    expect(own_.body.equals(png)).toBe(true);
+    expect(own_.headers.get('content-type')).toBe('image/png');
+    expect(own_.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(own_.headers.get('content-disposition')).toContain('attachment;');
+    expect(own_.headers.get('cache-control')).toBe('private, no-store');
+    expect(await viewed()).toEqual([]);
 
     const review = await server.call('GET', `/admin/verification/users/${erin.id}`, { token: admin.token });
     expect(review.status).toBe(200);
-    expect((await download(review.body.data.documents[0].file.download_url)).status).toBe(200);
+    expect((await download(review.body.data.documents[0].file.download_url)).status).toBe(401);
+    expect((await download(review.body.data.documents[0].file.download_url, admin.token)).status).toBe(200);
+    const support = await createTestUser(server, { role: 'support' });
+    expect((await download(doc.file.download_url, support.token)).status).toBe(200);
+    // Each opening by staff is on the record, with who opened whose document.
+    const trail = await viewed();
+    expect(trail.map((e) => [e.actorId, e.actorRole, e.userId])).toEqual([
+      [admin.id, 'admin', erin.id],
+      [support.id, 'support', erin.id],
+    ]);
     expect((await server.call('GET', `/admin/verification/users/${admin.id}`, { token: admin.token })).status).toBe(404);
   });
 });
@@ -185,7 +197,7 @@ describe('review', () => {
     expect(second).toMatchObject({ status: 'pending', reason: null });
     const review = (await server.call('GET', `/admin/verification/users/${gina.id}`, { token: admin.token })).body.data;
     expect(review.history).toEqual([expect.objectContaining({ id, kind: 'proof_of_address', status: 'rejected', reason: 'The document is older than 3 months' })]);
-    expect((await download(review.history[0].download_url)).status).toBe(200);
+    expect((await download(review.history[0].download_url, admin.token)).status).toBe(200);
     expect((await approve(id)).status).toBe(409);
 
     const [a, b] = await Promise.all([approve(second.file.id), approve(second.file.id)]);

@@ -10,7 +10,7 @@ const hash = () => randomBytes(32).toString('hex');
 
 /** A customer with a funded live account, and API calls made as them. */
 async function fundedCustomer(baseURL: string, admin: string) {
-  const user = await newCustomer(baseURL);
+  const user = await newCustomer(baseURL, { verified: true });
   const token = (await apiCall<{ data: { token: string } }>(baseURL, 'POST', '/auth/login', { body: { email: user.email, password: user.password } })).data.token;
   const live = (await apiCall<Me>(baseURL, 'GET', '/user', { token })).data.accounts.find((a) => a.kind === 'live')!;
   const options = await apiCall<{ data: { wallets: Wallet[] } }>(baseURL, 'GET', '/deposit_options', { token });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, type Customer, newCustomer, screenshots, signIn } from './helpers';
+import { adminToken, apiCall, type Customer, newCustomer, screenshots, signIn } from './helpers';
 
 type Account = { id: number; kind: string; number: string; balance: string };
 type Ledger = { data: { points: { balance: string }[]; equity_points: { equity: string }[]; pnl_lifetime: string; pnl_today: string; activity: { kind: string }[] } };
@@ -96,4 +96,17 @@ test('a new live account shows empty states, and a failed history load offers a 
   fail = false;
   await region(page, 'Performance').getByRole('button', { name: 'Retry' }).click();
   await expect(region(page, 'Performance')).toContainText('No activity yet');
+});
+
+test('a customer not yet approved is told nothing is under review while the operator does not require approval', async ({ page, baseURL }) => {
+  expect((await apiCall<{ data: { must_verify_account: boolean } }>(baseURL!, 'GET', '/settings')).data.must_verify_account).toBe(false);
+  const user = await newCustomer(baseURL!, { approve: false });
+  const client = await apiCall<{ data: { status: string } }>(baseURL!, 'GET', `/admin/clients/${user.id}`, { token: await adminToken(baseURL!) });
+  expect(client.data.status).toBe('pending');
+  await signIn(page, user);
+  await page.goto('/main/dashboard');
+  await expect(page.getByRole('heading', { name: `Welcome, ${user.firstName}` })).toBeVisible();
+  await expect(page.getByLabel('Profit and loss')).toBeVisible();
+  await expect(page.getByText('Account under review')).toHaveCount(0);
+  await expect(page.getByText(/reviewing your account/)).toHaveCount(0);
 });

@@ -8,7 +8,7 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').
 const hash = () => randomBytes(32).toString('hex');
 
 async function session(baseURL: string) {
-  const user = await newCustomer(baseURL);
+  const user = await newCustomer(baseURL, { verified: true });
   const { data } = await apiCall<{ data: { token: string } }>(baseURL, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
   const liveBalance = async () => (await apiCall<Me>(baseURL, 'GET', '/user', { token: data.token })).data.accounts.find((a) => a.kind === 'live')!.balance;
   return { user, token: data.token, liveBalance };
@@ -63,6 +63,10 @@ test('a customer deposits by card (with the issuer step) and by crypto, which th
   const issuer = page.getByRole('dialog', { name: 'Confirm with your bank' });
   await expect(issuer).toBeVisible();
   await screenshots(page, 'deposit-card-confirm');
+  // A mistyped code is not the end of the payment: the dialog says how many tries are left.
+  await issuer.getByLabel('Confirmation code').fill('654321');
+  await issuer.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(issuer.getByRole('alert')).toHaveText('The confirmation code is not correct. 2 attempts left.');
   await issuer.getByLabel('Confirmation code').fill('123456');
   await issuer.getByRole('button', { name: 'Confirm payment' }).click();
   await expect(toast(page, 'Payment received')).toBeVisible();
@@ -108,11 +112,31 @@ test('a customer withdraws to a bank account, the amount is held, and cancelling
   await form.getByRole('button', { name: 'Request withdrawal' }).click();
   await expect(toast(page, 'Withdrawal requested')).toBeVisible();
   expect(await liveBalance()).toBe('200.00');
+  // What is held is no longer available, at once and without a reload.
+  await expect(form.getByText('Available: $200.00')).toBeVisible();
   const list = page.getByRole('region', { name: 'Your withdrawals' });
   await expect(list.getByTestId('money-request').first()).toContainText('Bank DE89 3704');
+  // The page never scrolls sideways, at either width, with a request in the list.
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  }
+  await screenshots(page, 'withdrawal-requested');
+
+  // Cancelling asks first; keeping the request changes nothing.
   await list.getByRole('button', { name: 'Cancel' }).first().click();
+  const ask = page.getByRole('dialog', { name: 'Cancel this withdrawal?' });
+  await expect(ask).toContainText('$300.00 goes back to account');
+  await screenshots(page, 'withdrawal-cancel-confirm');
+  await ask.getByRole('button', { name: 'Keep it' }).click();
+  await expect(ask).toBeHidden();
+  await expect(list.getByTestId('money-request').first()).toContainText('Waiting');
+  expect(await liveBalance()).toBe('200.00');
+  await list.getByRole('button', { name: 'Cancel' }).first().click();
+  await ask.getByRole('button', { name: 'Cancel request' }).click();
   await expect(list.getByTestId('money-request').first()).toContainText('Cancelled');
   expect(await liveBalance()).toBe('500.00');
+  await expect(form.getByText('Available: $500.00')).toBeVisible();
 
   await form.getByText('Crypto address').click();
   await form.getByLabel('Coin and network').selectOption('usdt-trc20');

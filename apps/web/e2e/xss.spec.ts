@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, request, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, signIn } from './helpers';
+import { ADMIN, adminToken, apiCall, signIn, verifyCustomer } from './helpers';
 
 /**
  * Text that runs script if anything renders it as HTML, a URL or a template: each sets
@@ -173,16 +173,19 @@ test('reasons and notifications an admin types and withdrawal holders show as te
   }
   await http.dispose();
 
-  // Payments: a deposit claim and a bank withdrawal (its holder a payload) rejected with payloads.
-  const live = (await apiCall<{ data: { accounts: { id: number; kind: string }[] } }>(baseURL!, 'GET', '/user', as)).data.accounts.find((a) => a.kind === 'live')!;
+  // Payments: a deposit claim and a bank withdrawal (its holder a payload) rejected with payloads. The
+  // withdrawal is a verified customer's, since Rhea's documents are rejected.
+  const payer = await register(baseURL!, 'Wade', 'Withdrawal');
+  await verifyCustomer(baseURL!, payer);
+  const liveOf = async (token: string) => (await apiCall<{ data: { accounts: { id: number; kind: string }[] } }>(baseURL!, 'GET', '/user', { token })).data.accounts.find((a) => a.kind === 'live')!;
   const wallets = (await apiCall<{ data: { wallets: { id: number; crypto: string }[] } }>(baseURL!, 'GET', '/deposit_options', as)).data.wallets;
   const bitcoin = wallets.find((w) => w.crypto === 'bitcoin')!;
-  const claim = (amount: number) =>
-    apiCall<{ data: { id: number } }>(baseURL!, 'POST', '/deposits/crypto', { ...as, body: { account_id: live.id, wallet_id: bitcoin.id, amount, tx_hash: randomBytes(32).toString('hex') } }).then((r) => r.data.id);
-  await apiCall(baseURL!, 'POST', `/admin/money/${await claim(1000)}/approve`, { token: admin, body: { credited_amount: 1000 } });
-  await apiCall(baseURL!, 'POST', `/admin/money/${await claim(50)}/reject`, { token: admin, body: { reason: PAYLOADS[5] } });
+  const claim = async (who: { token: string }, amount: number) =>
+    apiCall<{ data: { id: number } }>(baseURL!, 'POST', '/deposits/crypto', { token: who.token, body: { account_id: (await liveOf(who.token)).id, wallet_id: bitcoin.id, amount, tx_hash: randomBytes(32).toString('hex') } }).then((r) => r.data.id);
+  await apiCall(baseURL!, 'POST', `/admin/money/${await claim(payer, 1000)}/approve`, { token: admin, body: { credited_amount: 1000 } });
+  await apiCall(baseURL!, 'POST', `/admin/money/${await claim(customer, 50)}/reject`, { token: admin, body: { reason: PAYLOADS[5] } });
   const holder = PAYLOADS[6]!;
-  const withdrawal = await apiCall<{ data: { id: number } }>(baseURL!, 'POST', '/withdrawals', { ...as, body: { account_id: live.id, method: 'bank', amount: 100, iban: 'DE89 3704 0044 0532 0130 00', holder } });
+  const withdrawal = await apiCall<{ data: { id: number } }>(baseURL!, 'POST', '/withdrawals', { token: payer.token, body: { account_id: (await liveOf(payer.token)).id, method: 'bank', amount: 100, iban: 'DE89 3704 0044 0532 0130 00', holder } });
   await apiCall(baseURL!, 'POST', `/admin/money/${withdrawal.data.id}/reject`, { token: admin, body: { reason: PAYLOADS[7] } });
 
   // A notification the admin writes to the customer, shown as a banner.
@@ -195,8 +198,9 @@ test('reasons and notifications an admin types and withdrawal holders show as te
   await expectInert(client.page, client.seen, reasons);
   await client.page.goto('/main/deposit/bitcoin');
   await expectInert(client.page, client.seen, [PAYLOADS[5]!]);
-  await client.page.goto('/main/withdrawal');
-  await expectInert(client.page, client.seen, [PAYLOADS[7]!]);
+  const payerClient = await openAs(browser, payer);
+  await payerClient.page.goto('/main/withdrawal');
+  await expectInert(payerClient.page, payerClient.seen, [PAYLOADS[7]!]);
 
   const office = await openAs(browser, ADMIN);
   await office.page.goto(`/admin/verification/${customer.id}`);

@@ -22,7 +22,8 @@ export const adminClientSchema = z.object({
   role,
   is_online: z.boolean(),
   created_at: z.string(),
-  balance: z.string(),
+  /** What the client holds, live and demo apart, summed per currency (live first). */
+  balances: z.array(z.object({ kind: z.enum(['live', 'demo']), currency: z.string(), amount: z.string() })),
 });
 export type AdminClient = z.infer<typeof adminClientSchema>;
 

@@ -33,7 +33,11 @@ export const moneyMessages = {
   cardExpired: 'This card has expired.',
   cardCvc: 'Enter the 3 or 4 digit security code.',
   challengeFailed: 'The confirmation code is not correct.',
+  challengeFailedFinal: 'The confirmation code was wrong too many times, so the payment was cancelled. Nothing was charged; start a new deposit to try again.',
 } as const;
+
+/** A wrong card confirmation code with tries left. */
+export const challengeRetry = (left: number) => `The confirmation code is not correct. ${left === 1 ? '1 attempt' : `${left} attempts`} left.`;
 
 /** An amount of money typed by a person: positive, at most 2 decimals, below a sane ceiling. */
 export const moneyAmount = z

@@ -118,10 +118,10 @@ export const sessionsResponse = z.object({ data: z.array(sessionSchema) });
 
 /** A 6-digit TOTP or a recovery code (`xxxxx-xxxxx`, dash optional). */
 export const secondFactorCode = z
-  .string()
+  .string({ error: personalMessages.codeFormat })
   .trim()
   .regex(/^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/i, personalMessages.codeFormat);
-export const totpCode = z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
+export const totpCode = z.string({ error: 'Enter the 6-digit code from your authenticator app' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
 
 export const passwordConfirm = z.object({ password: z.string().min(1, 'Enter your password').max(128) });
 export const twoFactorSetupResponse = z.object({ data: z.object({ secret: z.string(), otpauth_url: z.string() }) });
@@ -133,10 +133,12 @@ export const emailChange = z.object({
   email: z.string().trim().toLowerCase().email(messages.email).max(254, messages.email),
   password: z.string().min(1, 'Enter your password').max(128),
 });
-export const tokenBody = z.object({ token: z.string().min(16).max(200) });
+export const tokenBody = z.object({ token: z.string({ error: 'This link is invalid or has expired.' }).min(16, 'This link is invalid or has expired.').max(200, 'This link is invalid or has expired.') });
 
 /** Second step of signing in with two-factor on: the challenge from the first answer and a code. */
-export const twoFactorLogin = z.object({ challenge: z.string().min(16).max(200), code: secondFactorCode });
+// A challenge that is missing or malformed is an expired sign-in to the customer: the client asks for the password again.
+const loginChallenge = z.string({ error: personalMessages.challengeExpired }).min(16, personalMessages.challengeExpired).max(200, personalMessages.challengeExpired);
+export const twoFactorLogin = z.object({ challenge: loginChallenge, code: secondFactorCode });
 export type TwoFactorLogin = z.infer<typeof twoFactorLogin>;
 /** What POST /auth/login answers, instead of a session, when the account has two-factor sign-in on. */
 export const loginChallengeResponse = z.object({

@@ -32,6 +32,8 @@ export const siteSettingsSchema = z.object({
   require_admin_2fa: z.boolean(),
   /** A newly opened live account waits for an admin's approval before it takes money or orders. */
   approve_live_accounts: z.boolean(),
+  /** Orders on a live account and withdrawals need all four identity documents approved (regulated brokers must). */
+  require_verification: z.boolean(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 /** An admin's change to the site settings: known fields only, at least one. */

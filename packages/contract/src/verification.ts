@@ -32,6 +32,8 @@ export const verificationMessages = {
   notFound: 'Document not found.',
   linkExpired: 'This link has expired. Reload the page for a new one.',
   reasonRequired: 'Give a reason.',
+  requiredToTrade: 'Verify your identity before trading on a live account: all four documents must be approved on the Verification page.',
+  requiredToWithdraw: 'Verify your identity before withdrawing: all four documents must be approved on the Verification page.',
 } as const;
 
 /** The stored file behind a document, with a short-lived link to it. */

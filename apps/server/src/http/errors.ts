@@ -67,10 +67,17 @@ function body(message: string, errors?: Record<string, string[]>): ErrorBody {
   return errors ? { message, errors } : { message };
 }
 
-/** zod's "expected string, received undefined" reads better as a missing field. */
+/** zod's own wording ("Too small: expected string to have >=16 characters"), never shown as it is. */
+const VALIDATOR_TEXT = /^(Too (small|big)|Invalid (input|string|option|number|type|value|email|url|union|key|element|date)|Unrecognized key|Expected )/;
+
+/**
+ * A schema's own message is plain language; where a schema gave none, zod's text is replaced: a
+ * missing field says so, anything else names the field to check.
+ */
 function readable(field: string, message: string | undefined): string {
-  if (!message) return 'Invalid value.';
-  if (message.endsWith('received undefined')) return `The ${field.replaceAll('_', ' ')} field is required.`;
+  const name = field === '_' ? 'request' : field.replaceAll('_', ' ').replaceAll('.', ' ');
+  if (message?.endsWith('received undefined')) return `The ${name} field is required.`;
+  if (!message || VALIDATOR_TEXT.test(message)) return `Check the ${name}: the value is not valid.`;
   return message;
 }
 

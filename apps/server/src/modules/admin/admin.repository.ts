@@ -1,8 +1,10 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { tradingAccounts, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 
 export const CLIENTS_PAGE_SIZE = 25;
+
+export type ClientBalance = { kind: 'live' | 'demo'; currency: string; amount: string };
 
 /** Clients matching a search over name, email, username and account id, newest first. */
 export async function searchClients(db: DbOrTx, q: { search?: string; status?: 'active' | 'pending' | 'deactivated'; page: number }) {
@@ -22,10 +24,15 @@ export async function searchClients(db: DbOrTx, q: { search?: string; status?: '
   }
   if (q.status) filters.push(eq(users.status, q.status));
   const where = filters.length ? and(...filters) : undefined;
-  const firstBalance = sql<string>`coalesce((select ${tradingAccounts.balance} from ${tradingAccounts} where ${tradingAccounts.userId} = ${users.id} order by ${tradingAccounts.id} limit 1), 0)::text`;
+  // Every account counts, live apart from demo: a demo balance says nothing about the client's money.
+  // Written with qualified names: in a select of one table the ORM leaves columns unqualified, and
+  // a bare "id" inside the subquery would be the account's, not the client's.
+  const balances = sql<ClientBalance[]>`coalesce((
+    select json_agg(json_build_object('kind', b.kind, 'currency', b.currency, 'amount', b.total::text) order by b.kind desc, b.currency)
+    from (select ta.kind, ta.currency, sum(ta.balance) as total from trading_accounts ta where ta.user_id = "users"."id" group by ta.kind, ta.currency) b), '[]'::json)`;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ user: users, balance: firstBalance })
+      .select({ user: users, balances })
       .from(users)
       .where(where)
       .orderBy(desc(users.id))

@@ -25,7 +25,7 @@ import { tell } from '../preferences/preferences.service.ts';
 import { isOnline } from '../users/presence.ts';
 import { findUserById, setUserStatus, type UserRow } from '../users/users.repository.ts';
 import { userViewById } from '../users/users.service.ts';
-import { CLIENTS_PAGE_SIZE, searchClients } from './admin.repository.ts';
+import { CLIENTS_PAGE_SIZE, type ClientBalance, searchClients } from './admin.repository.ts';
 
 const statusNotes = {
   active: { title: 'Account approved', message: 'Your account has been approved. You can now trade.', color: 'success' },
@@ -47,7 +47,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       const { rows, total } = await searchClients(ctx.db, req.query);
       const page = req.query.page;
       return {
-        data: rows.map(({ user, balance }) => clientView(user, balance)),
+        data: rows.map(({ user, balances }) => clientView(user, balances)),
         meta: { current_page: page, per_page: CLIENTS_PAGE_SIZE, total },
         links: { next: page * CLIENTS_PAGE_SIZE < total ? `/api/v1/admin/clients?page=${page + 1}` : null },
       };
@@ -105,7 +105,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 }
 
-function clientView(u: UserRow, balance: string) {
+function clientView(u: UserRow, balances: ClientBalance[]) {
   return {
     id: u.id,
     name: `${u.firstName} ${u.lastName}`,
@@ -120,6 +120,6 @@ function clientView(u: UserRow, balance: string) {
     role: u.role,
     is_online: isOnline(u.lastSeenAt),
     created_at: u.createdAt.toISOString(),
-    balance,
+    balances,
   };
 }

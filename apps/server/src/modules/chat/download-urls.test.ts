@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { attachmentIdOf, signedDownloadUrl, signedUrl, verifyDownload } from './download-urls.ts';
 
 const settings = { signingSecret: 'secret', urlTtlSec: 3600 };
@@ -31,9 +32,12 @@ describe('signed download URLs', () => {
     expect(verifyDownload('secret', 7, expires, chat.searchParams.get('signature')!, now, 'verification-document')).toBe(false);
   });
 
-  it('stay the same within a quarter hour so browsers can cache images', () => {
+  it('stay the same within five minutes so browsers can cache images, and live minutes by default', () => {
     const now = Date.UTC(2026, 0, 1, 12, 0, 0);
     expect(signedDownloadUrl(settings, 1, now + 1000)).toBe(signedDownloadUrl(settings, 1, now + 60_000));
+    const { expires } = parts(signedDownloadUrl({ signingSecret: 'secret', urlTtlSec: loadConfig({}).uploads.urlTtlSec }, 1, now + 1000));
+    expect(expires * 1000 - now).toBeGreaterThanOrEqual(10 * 60_000);
+    expect(expires * 1000 - now).toBeLessThanOrEqual(15 * 60_000);
   });
 
   it('name their attachment in absolute or relative form, and nothing else', () => {

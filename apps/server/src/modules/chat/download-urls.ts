@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { UploadSettings } from '../../config.ts';
 
 // Expiry is rounded up to this step so a URL stays the same across refetches and the browser's
-// image cache keeps working.
-const EXPIRY_STEP_SEC = 15 * 60;
+// image cache keeps working; short, so a link lives little longer than DOWNLOAD_URL_TTL.
+const EXPIRY_STEP_SEC = 5 * 60;
 type Signing = Pick<UploadSettings, 'signingSecret' | 'urlTtlSec'>;
 const DOWNLOAD_PATH = /\/chat\/attachments\/(\d{1,10})\/download(?:\?|$)/;
 

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
-import { type cardDepositInput, coinOf, type cryptoDepositInput, type demoDepositInput, moneyMessages as msg } from '@bourse/contract';
+import { type cardDepositInput, challengeRetry, coinOf, type cryptoDepositInput, type demoDepositInput, moneyMessages as msg } from '@bourse/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
@@ -10,7 +10,7 @@ import { postEntry } from '../accounts/ledger.repository.ts';
 import { audit } from '../audit/audit.service.ts';
 import { lockAccount } from '../trading/trades.repository.ts';
 import { cents, onceByKey, ownAccount, reference } from './money-common.ts';
-import { insertRequest, type MoneyRow, requestById, updateRequestIf } from './money.repository.ts';
+import { countChallengeFailure, insertRequest, type MoneyRow, requestById, updateRequestIf } from './money.repository.ts';
 
 const DEMO_CAP = new Decimal(1_000_000);
 
@@ -105,7 +105,13 @@ export async function cardDeposit(ctx: AppContext, userId: number, input: z.outp
   return { row: await settleCard(ctx, pending, { status: 'completed', chargeId: charge.chargeId }) };
 }
 
-/** POST /deposits/card/{id}/confirm: the issuer's code completes the charge, or fails it for good. */
+/** Wrong confirmation codes a card payment takes before it fails, as card issuers allow. */
+export const CARD_CHALLENGE_ATTEMPTS = 3;
+
+/**
+ * POST /deposits/card/{id}/confirm: the issuer's code completes the charge. A wrong code leaves
+ * the payment waiting for another try, saying how many are left; the last wrong one fails it.
+ */
 export async function confirmCardDeposit(ctx: AppContext, userId: number, id: number, code: string): Promise<MoneyRow> {
   const provider = ctx.cardProvider;
   if (!provider) throw new HttpError(503, 'Card payments are not available. Choose another method.');
@@ -114,8 +120,16 @@ export async function confirmCardDeposit(ctx: AppContext, userId: number, id: nu
   const chargeId = row.details.charge_id;
   if (row.status !== 'requested' || typeof chargeId !== 'string') throw conflict(msg.notPending);
   if (!(await provider.confirm(chargeId, code))) {
-    await settleCard(ctx, row, { status: 'rejected', reason: msg.challengeFailed });
-    throw new HttpError(402, msg.challengeFailed, { code: [msg.challengeFailed] });
+    const failures = await countChallengeFailure(ctx.db, row.id);
+    const left = CARD_CHALLENGE_ATTEMPTS - (failures ?? Number.POSITIVE_INFINITY);
+    // Past the last try (another wrong code just failed it): the payment is over already.
+    if (left < 0) throw conflict(msg.notPending);
+    if (left > 0) throw new HttpError(422, challengeRetry(left), { code: [challengeRetry(left)], attempts_left: [String(left)] });
+    await settleCard(ctx, row, { status: 'rejected', reason: msg.challengeFailedFinal }).catch((error) => {
+      // A concurrent wrong code may have failed it first; either way the payment is over.
+      if (!(error instanceof HttpError)) throw error;
+    });
+    throw new HttpError(402, msg.challengeFailedFinal, { code: [msg.challengeFailedFinal], attempts_left: ['0'] });
   }
   return settleCard(ctx, row, { status: 'completed', chargeId });
 }

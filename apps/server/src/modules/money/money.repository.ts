@@ -21,6 +21,17 @@ export async function updateRequestIf(tx: DbOrTx, id: number, from: MoneyRow['st
   return row ?? null;
 }
 
+/** Counts one more wrong confirmation code on a card payment still waiting for it; null once it is not waiting. */
+export async function countChallengeFailure(tx: DbOrTx, id: number): Promise<number | null> {
+  const failures = sql`coalesce((${moneyRequests.details}->>'challenge_failures')::int, 0) + 1`;
+  const [row] = await tx
+    .update(moneyRequests)
+    .set({ details: sql`jsonb_set(${moneyRequests.details}, '{challenge_failures}', to_jsonb(${failures}))` })
+    .where(and(eq(moneyRequests.id, id), eq(moneyRequests.status, 'requested')))
+    .returning({ details: moneyRequests.details });
+  return row ? Number(row.details.challenge_failures) : null;
+}
+
 export async function requestById(db: DbOrTx, id: number): Promise<MoneyRow | null> {
   const [row] = await db.select().from(moneyRequests).where(eq(moneyRequests.id, id));
   return row ?? null;

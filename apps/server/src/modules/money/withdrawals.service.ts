@@ -10,6 +10,7 @@ import { postEntry } from '../accounts/ledger.repository.ts';
 import { audit } from '../audit/audit.service.ts';
 import { getSiteSettings } from '../settings/settings.service.ts';
 import { lockAccount } from '../trading/trades.repository.ts';
+import { ensureVerified } from '../verification/verification-gate.ts';
 import { cents, onceByKey, ownAccount, reference } from './money-common.ts';
 import { insertRequest, type MoneyRow } from './money.repository.ts';
 
@@ -33,6 +34,7 @@ export async function requestWithdrawal(ctx: AppContext, userId: number, input: 
     const [user] = await ctx.db.select({ status: users.status }).from(users).where(eq(users.id, userId));
     if (user?.status !== 'active') throw new HttpError(403, msg.mustVerify);
   }
+  await ensureVerified(ctx.db, userId, 'withdraw');
   const amount = cents(input.amount);
   return onceByKey(ctx, userId, key, async (tx) => {
     const locked = (await lockAccount(tx, account.id))!;

@@ -31,6 +31,9 @@ export const defaultSiteSettings: SiteSettings = {
   // Off: a customer's identity is already checked when they sign up (must_verify_account) and
   // before a withdrawal, so holding every extra live account for review is the operator's choice.
   approve_live_accounts: false,
+  // On: a regulated broker knows its customer before real money is traded or paid out; an
+  // operator whose licence allows less relaxes it in Site settings.
+  require_verification: true,
 };
 
 /** SPEC §9: 100 per category when the operator set nothing. */

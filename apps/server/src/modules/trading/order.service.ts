@@ -16,6 +16,7 @@ import { receipt, slippageOf, tradeView } from './trade-view.ts';
 import { announce, tradingRuntime } from './trading-runtime.ts';
 import { accountOfUser, type Exposure, insertOrderTrade, lockForOrder, tradeByKey, type TradeRow } from './trades.repository.ts';
 import { Valuer } from './valuation.ts';
+import { ensureVerified } from '../verification/verification-gate.ts';
 
 export type PlacedOrder = { body: StoreTradeResponse; replayed: boolean };
 
@@ -81,6 +82,8 @@ async function commit(ctx: AppContext, o: Order): Promise<Committed | { prior: T
       if (!lock) throw notFound(msg.accountNotFound);
       const { account } = lock;
       ensureAccountUsable(account, 'account_id');
+      // Only live orders pay for this read: demo trading needs no identity.
+      if (account.kind === 'live') await ensureVerified(tx, o.userId, 'trade');
       const hash = hashToken(JSON.stringify({ ...sorted(o.body), account_id: account.id }));
       known.hash = hash;
       const valuer = new Valuer(tradingRuntime(ctx).catalog, o.prices, account.currency);

@@ -30,7 +30,7 @@ export async function verificationAdminRoutes(app: FastifyInstance, ctx: AppCont
     const customer = await findCustomer(ctx.db, userId);
     if (!customer) throw notFound();
     const [current, replaced] = await Promise.all([currentDocuments(ctx.db, userId), replacedDocuments(ctx.db, userId)]);
-    return { customer: customerView(customer), ...overviewOf(ctx, current), history: replaced.map((r) => historyView(ctx, r)) };
+    return { customer: customerView(customer), ...overviewOf(current), history: replaced.map((r) => historyView(r)) };
   };
 
   api.get('/admin/verification', { config: staff, schema: { tags, querystring: verificationQueueQuery, response: { 200: verificationQueueResponse } } }, async (req) => {

@@ -1,8 +1,6 @@
 import type { DocumentStatus, VerificationDocument, VerificationOverview, verificationCustomerSchema } from '@bourse/contract';
 import { verificationKinds } from '@bourse/contract';
 import type { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
-import { signedUrl } from '../chat/download-urls.ts';
 import type { CustomerRow, DocumentRow } from './verification.repository.ts';
 
 /**
@@ -22,33 +20,34 @@ export function countByStatus(rows: Pick<DocumentRow, 'status'>[]) {
   return { pending: of('pending'), approved: of('approved'), rejected: of('rejected') };
 }
 
-export function fileView(ctx: AppContext, row: DocumentRow) {
+export function fileView(row: DocumentRow) {
   return {
     id: row.id,
     file_name: row.fileName,
     mime_type: row.mimeType,
     size: row.size,
     is_image: row.isImage,
-    download_url: signedUrl(ctx.config.uploads, 'verification-document', `/api/v1/verification/documents/${row.id}/download`, row.id),
+    // No signature: the download asks for the caller's bearer token (see verification.routes.ts).
+    download_url: `/api/v1/verification/documents/${row.id}/download`,
     uploaded_at: row.createdAt.toISOString(),
   };
 }
 
-function documentView(ctx: AppContext, row: DocumentRow): Omit<VerificationDocument, 'kind'> {
-  return { status: row.status, reason: row.reason, reviewed_at: row.reviewedAt?.toISOString() ?? null, file: fileView(ctx, row) };
+function documentView(row: DocumentRow): Omit<VerificationDocument, 'kind'> {
+  return { status: row.status, reason: row.reason, reviewed_at: row.reviewedAt?.toISOString() ?? null, file: fileView(row) };
 }
 
 /** Each kind in order, with its current document or `missing`, and the overall word. */
-export function overviewOf(ctx: AppContext, rows: DocumentRow[]): VerificationOverview {
+export function overviewOf(rows: DocumentRow[]): VerificationOverview {
   const documents = verificationKinds.map((kind) => {
     const row = rows.find((r) => r.kind === kind);
-    return row ? { kind, ...documentView(ctx, row) } : { kind, status: 'missing' as const, reason: null, reviewed_at: null, file: null };
+    return row ? { kind, ...documentView(row) } : { kind, status: 'missing' as const, reason: null, reviewed_at: null, file: null };
   });
   return { status: overallStatus(countByStatus(rows)), documents };
 }
 
-export function historyView(ctx: AppContext, row: DocumentRow) {
-  return { kind: row.kind, ...documentView(ctx, row), ...fileView(ctx, row) };
+export function historyView(row: DocumentRow) {
+  return { kind: row.kind, ...documentView(row), ...fileView(row) };
 }
 
 export function customerView(c: CustomerRow): z.infer<typeof verificationCustomerSchema> {

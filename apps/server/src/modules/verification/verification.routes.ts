@@ -1,20 +1,18 @@
 import multipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { idParam, VERIFICATION_MAX_BYTES, verificationMessages as msg, verificationResponse, verificationUploadFields, isStaff } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { authOf } from '../../http/auth.ts';
-import { forbidden, invalid, notFound, payloadTooLarge, unauthorized } from '../../http/errors.ts';
+import { invalid, notFound, payloadTooLarge } from '../../http/errors.ts';
+import { audit } from '../audit/audit.service.ts';
 import { attachmentDisposition } from '../chat/chat-uploads.ts';
-import { verifyDownload } from '../chat/download-urls.ts';
 import { createFileStore } from '../chat/file-store.ts';
 import { currentDocuments, findDocument } from './verification.repository.ts';
 import { uploadDocument } from './verification.service.ts';
 import { overviewOf } from './verification-views.ts';
 
 const tags = ['verification'];
-const downloadQuery = z.object({ expires: z.coerce.number().int().optional(), signature: z.string().max(100).optional() });
 const uploadLimit = {
   rateLimit: { timeWindow: 60_000, max: 30, keyGenerator: (req: FastifyRequest) => `verification:${req.auth?.userId ?? req.ip}` },
 };
@@ -43,7 +41,7 @@ async function readUpload(req: FastifyRequest) {
   return { kind: fields.data.kind, file };
 }
 
-/** The customer's own verification: status, uploads, and downloads through signed links. */
+/** The customer's own verification: status, uploads, and downloads for the owner and staff. */
 export async function verificationRoutes(app: FastifyInstance, ctx: AppContext) {
   const store = createFileStore(ctx.config);
   ctx.onClose(() => store.close());
@@ -54,7 +52,7 @@ export async function verificationRoutes(app: FastifyInstance, ctx: AppContext) 
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/verification', { schema: { tags, response: { 200: verificationResponse } } }, async (req) => ({
-    data: overviewOf(ctx, await currentDocuments(ctx.db, authOf(req).userId)),
+    data: overviewOf(await currentDocuments(ctx.db, authOf(req).userId)),
   }));
 
   api.post('/verification/documents', { config: uploadLimit, schema: { tags, response: { 201: verificationResponse } } }, async (req, reply) => {
@@ -68,32 +66,29 @@ export async function verificationRoutes(app: FastifyInstance, ctx: AppContext) 
       throw err;
     }
     reply.status(201);
-    return { data: overviewOf(ctx, await currentDocuments(ctx.db, caller.userId)), message: 'Document uploaded. We will review it shortly.' };
+    return { data: overviewOf(await currentDocuments(ctx.db, caller.userId)), message: 'Document uploaded. We will review it shortly.' };
   });
 
-  api.get(
-    '/verification/documents/:id/download',
-    { config: { auth: 'public' }, schema: { tags, params: idParam, querystring: downloadQuery } },
-    async (req, reply) => {
-      const doc = await findDocument(ctx.db, req.params.id);
-      const { expires, signature } = req.query;
-      if (expires !== undefined && signature !== undefined) {
-        if (!doc || !verifyDownload(ctx.config.uploads.signingSecret, req.params.id, expires, signature, Date.now(), 'verification-document')) throw forbidden(msg.linkExpired);
-      } else {
-        if (!req.auth) throw unauthorized();
-        if (!doc || (!isStaff(req.auth.role) && doc.userId !== req.auth.userId)) throw notFound(msg.notFound);
-      }
-      const body = await store.get(doc.storageKey);
-      if (!body) throw notFound(msg.notFound);
-      return reply
-        .header('content-type', doc.mimeType)
-        .header('content-length', doc.size)
-        .header('content-disposition', attachmentDisposition(doc.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, max-age=900')
-        .header('referrer-policy', 'no-referrer')
-        .send(body);
-    },
-  );
+  // Identity documents never travel by a bearer link: every download names the signed-in owner
+  // or a staff member, so a link that leaks (history, a forwarded mail, a proxy log) opens nothing.
+  api.get('/verification/documents/:id/download', { schema: { tags, params: idParam } }, async (req, reply) => {
+    const caller = authOf(req);
+    const doc = await findDocument(ctx.db, req.params.id);
+    const staff = isStaff(caller.role);
+    if (!doc || (!staff && doc.userId !== caller.userId)) throw notFound(msg.notFound);
+    if (staff) {
+      await audit(ctx.db, caller, { action: 'verification.viewed', subjectType: 'verification_document', subjectId: doc.id, userId: doc.userId, details: { kind: doc.kind, file_name: doc.fileName } });
+    }
+    const body = await store.get(doc.storageKey);
+    if (!body) throw notFound(msg.notFound);
+    return reply
+      .header('content-type', doc.mimeType)
+      .header('content-length', doc.size)
+      .header('content-disposition', attachmentDisposition(doc.fileName))
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, no-store')
+      .header('referrer-policy', 'no-referrer')
+      .send(body);
+  });
 }

@@ -99,6 +99,18 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
               />
             )}
           />
+          <Controller
+            control={control}
+            name="require_verification"
+            render={({ field }) => (
+              <SwitchField
+                label={t('Identity verification before live trading and withdrawals')}
+                description={t('Orders on live accounts and withdrawals are refused until all four identity documents are approved in Verification. Regulated brokers keep this on.')}
+                checked={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          />
           <SelectField label={t('Registration page (r_page)')} error={e.r_page?.message} {...register('r_page')}>
             {rPageOptions.map((v) => (
               <option key={v} value={v}>

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowDownToLine, CandlestickChart, MessageCircle, Wallet } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
-import { Alert } from '@/components/ui/alert';
 import { formatMoney } from '@/lib/format';
 import { useAccountSummaryQuery } from '@/stores/account-summary-store';
 import { useSelectedAccount, useSession } from '@/stores/session-store';
@@ -29,11 +28,6 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title={t('Welcome, {{name}}', { name: user.first_name })} description={t('Client ID {{id}}', { id: user.account_id })} />
-      {user.status === 'pending' && (
-        <Alert variant="warning" title={t('Account under review')} className="mb-6">
-          {t('The Client Management Team is reviewing your account. You can trade on your demo account meanwhile.')}
-        </Alert>
-      )}
       <section aria-label={t('Selected account')} className="mb-4 flex flex-wrap items-end justify-between gap-4 rounded-xl border border-line bg-panel p-5">
         <div className="min-w-0">
           <p className="truncate text-xs font-semibold uppercase tracking-wider text-muted">

@@ -13,6 +13,25 @@ function RoleTag({ client }: { client: AdminClient }) {
   return <span className="rounded bg-brand/15 px-1.5 py-0.5 text-[10px] font-semibold uppercase tracking-wider text-brand">{client.role === 'admin' ? t('Admin') : t('Support')}</span>;
 }
 
+/** The client's live and demo money apart, each summed per currency; a dash where they hold none of that kind. */
+function Balances({ client, className }: { client: AdminClient; className?: string }) {
+  const { t } = useTranslation();
+  const of = (kind: 'live' | 'demo') => {
+    const sums = client.balances.filter((b) => b.kind === kind);
+    return sums.length ? sums.map((b) => formatMoney(b.amount, b.currency)).join(' · ') : '—';
+  };
+  return (
+    <span className={className} data-testid="client-balances">
+      <span className="block whitespace-nowrap">
+        <span className="text-muted">{t('Live')}</span> <span className="font-medium tabular-nums">{of('live')}</span>
+      </span>
+      <span className="block whitespace-nowrap text-xs text-muted">
+        {t('Demo')} <span className="tabular-nums">{of('demo')}</span>
+      </span>
+    </span>
+  );
+}
+
 /** Wide screens: a table; each name opens the client's details. */
 function ClientTable({ clients, onOpen }: Props) {
   const { t } = useTranslation();
@@ -54,7 +73,9 @@ function ClientTable({ clients, onOpen }: Props) {
               <td className="px-4 py-3">
                 <StatusBadge status={c.status} />
               </td>
-              <td className="px-4 py-3 text-end tabular-nums">{formatMoney(c.balance)}</td>
+              <td className="px-4 py-3 text-end">
+                <Balances client={c} />
+              </td>
               <td className="whitespace-nowrap px-4 py-3 text-muted">{formatDay(c.created_at)}</td>
             </tr>
           ))}
@@ -82,7 +103,7 @@ function ClientCards({ clients, onOpen }: Props) {
               <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs">
                 <StatusBadge status={c.status} />
                 <span className="font-mono text-muted">{c.account_id}</span>
-                <span className="tabular-nums">{formatMoney(c.balance)}</span>
+                <Balances client={c} className="basis-full" />
                 <span className="text-muted">{t('Joined {{date}}', { date: formatDay(c.created_at) })}</span>
               </div>
             </div>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DepositWallet, MoneyRequest } from '@bourse/contract';
 import { http } from '@/lib/api-client';
+import { tradesQueryRoot } from '@/lib/realtime-hooks';
 import { useSession } from '@/stores/session-store';
 
 const moneyKey = ['money'] as const;
@@ -35,6 +36,8 @@ export function useMoneyCall<B>(path: string | ((body: B) => string)) {
       http.post<Answer>(typeof path === 'string' ? path : path(body), body, key ? { headers: { 'idempotency-key': key } } : undefined),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: moneyKey });
+      // The free margin shown as "Available" moves with every hold, release and credit.
+      void queryClient.invalidateQueries({ queryKey: tradesQueryRoot });
       void refreshUser?.();
     },
   });

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { msg } from '@/i18n/i18n';
+import { ApiError } from '@/lib/api-client';
 import { useMoneyCall } from '../api/money';
 import { showServerError } from '../lib/server-errors';
 import { AccountSelect } from './account-select';
@@ -28,7 +29,11 @@ function ChallengeDialog({ request, testMode, onDone }: { request: MoneyRequest;
       toast.success(res.message ?? t('Payment received'));
       onDone();
     } catch (error) {
-      showServerError(error, setError, [], t('The payment could not be confirmed'));
+      const left = error instanceof ApiError ? Number(error.field('attempts_left') ?? Number.NaN) : Number.NaN;
+      // A mistyped code can be typed again, as the issuer allows a few tries.
+      if (left > 0) return setError('code', { type: 'server', message: t('The confirmation code is not correct. {{count}} attempts left.', { count: left }) }, { shouldFocus: true });
+      if (left === 0) toast.error(t('The confirmation code was wrong too many times, so the payment was cancelled. Nothing was charged; start a new deposit to try again.'));
+      else showServerError(error, setError, [], t('The payment could not be confirmed'));
       onDone();
     }
   });

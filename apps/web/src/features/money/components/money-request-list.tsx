@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { MoneyRequest } from '@bourse/contract';
 import { DateTime } from '@/components/date-time';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -16,16 +18,20 @@ export function MoneyRequestList({ kind, title }: { kind: MoneyRequest['kind']; 
   const { t } = useTranslation();
   const requests = useMoneyRequests(kind);
   const cancel = useCancelRequest();
+  const [asked, setAsked] = useState<MoneyRequest | null>(null);
   const onCancel = async (id: number) => {
     try {
       const res = await cancel.mutateAsync({ body: { id } });
       toast.success(res.message ?? t('Request cancelled.'));
     } catch (error) {
       toast.error(errorMessage(error, t('Could not cancel the request')));
+    } finally {
+      setAsked(null);
     }
   };
+  // min-w-0: as a grid item the list would otherwise widen to its longest line and scroll the page sideways.
   return (
-    <section aria-label={title} className="rounded-xl border border-line bg-panel">
+    <section aria-label={title} className="min-w-0 rounded-xl border border-line bg-panel">
       <h2 className="border-b border-line px-4 py-3 text-sm font-semibold">{title}</h2>
       {requests.isPending ? (
         <p className="flex items-center justify-center gap-2 p-6 text-sm text-muted">
@@ -48,13 +54,30 @@ export function MoneyRequestList({ kind, title }: { kind: MoneyRequest['kind']; 
               </div>
               <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', statusTone[r.status])}>{t(statusLabels[r.status])}</span>
               {r.status === 'requested' && (
-                <Button size="sm" variant="ghost" onClick={() => void onCancel(r.id)} disabled={cancel.isPending}>
+                <Button size="sm" variant="ghost" onClick={() => setAsked(r)} disabled={cancel.isPending}>
                   {t('Cancel')}
                 </Button>
               )}
             </li>
           ))}
         </ul>
+      )}
+      {asked && (
+        <Dialog open onOpenChange={(open) => !open && setAsked(null)} title={kind === 'withdrawal' ? t('Cancel this withdrawal?') : t('Cancel this deposit?')} className="max-w-sm">
+          <p className="text-sm text-muted">
+            {kind === 'withdrawal'
+              ? t('{{amount}} goes back to account {{account}} at once.', { amount: formatMoney(asked.amount, asked.currency), account: asked.account_number })
+              : t('The deposit of {{amount}} will no longer be credited.', { amount: formatMoney(asked.amount, asked.currency) })}
+          </p>
+          <div className="mt-5 flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setAsked(null)}>
+              {t('Keep it')}
+            </Button>
+            <Button variant="danger" loading={cancel.isPending} onClick={() => void onCancel(asked.id)}>
+              {t('Cancel request')}
+            </Button>
+          </div>
+        </Dialog>
       )}
     </section>
   );

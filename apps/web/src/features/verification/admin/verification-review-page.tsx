@@ -8,26 +8,35 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { currentLocale, msg } from '@/i18n/i18n';
 import { useDecideDocument, useVerificationReview } from '../api/verification';
+import { DocumentDownload, useDocumentPicture } from '../components/document-file';
 import { StatusBadge } from '../components/status-badge';
 import { countryName, phoneText } from './customer-format';
+
+function Picture({ file, label }: { file: NonNullable<VerificationDocument['file']>; label: string }) {
+  const { t } = useTranslation();
+  const picture = useDocumentPicture(file);
+  if (picture.failed) return <p className="p-4 text-sm text-down">{t('The document could not be loaded.')}</p>;
+  if (!picture.src) return <Spinner label={t('Loading the document')} className="mx-auto my-8 block" />;
+  return <img src={picture.src} alt={label} className="mx-auto max-h-72 w-full object-contain" />;
+}
 
 function Preview({ file, label }: { file: NonNullable<VerificationDocument['file']>; label: string }) {
   const { t } = useTranslation();
   if (file.is_image) {
     return (
-      <a href={file.download_url} className="block overflow-hidden rounded-lg border border-line bg-panel-2" aria-label={t('Download {{document}}', { document: label })}>
-        <img src={file.download_url} alt={label} className="mx-auto max-h-72 w-full object-contain" />
-      </a>
+      <DocumentDownload file={file} className="block w-full overflow-hidden rounded-lg border border-line bg-panel-2" label={t('Download {{document}}', { document: label })}>
+        <Picture file={file} label={label} />
+      </DocumentDownload>
     );
   }
   return (
-    <a href={file.download_url} className="flex items-center gap-3 rounded-lg border border-line bg-panel-2 p-4 text-sm text-brand hover:underline">
+    <DocumentDownload file={file} className="flex w-full items-center gap-3 rounded-lg border border-line bg-panel-2 p-4 text-start text-sm text-brand hover:underline">
       <FileText className="size-8 shrink-0" aria-hidden />
       <span className="min-w-0">
         <span className="block truncate font-medium">{file.file_name}</span>
         <span className="block text-xs text-muted">{t('PDF · {{size}} KB · open to review', { size: Math.ceil(file.size / 1024) })}</span>
       </span>
-    </a>
+    </DocumentDownload>
   );
 }
 
@@ -96,9 +105,9 @@ function History({ review }: { review: VerificationReview }) {
         {review.history.map((h) => (
           <li key={h.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-line bg-panel p-3">
             <span className="font-medium">{t(verificationKindInfo[h.kind].label)}</span>
-            <a href={h.download_url} className="min-w-0 truncate text-brand hover:underline">
+            <DocumentDownload file={h} className="min-w-0 truncate text-brand hover:underline">
               {h.file_name}
-            </a>
+            </DocumentDownload>
             <span className="text-xs text-muted">{new Date(h.uploaded_at).toLocaleString(currentLocale())}</span>
             <span className="basis-full text-xs text-down">{t('Rejected: {{reason}}', { reason: h.reason })}</span>
           </li>

@@ -7,6 +7,7 @@ import { currentLocale } from '@/i18n/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { useUploadDocument } from '../api/verification';
 import { acceptAttribute, acceptedText, precheck } from './accepted-types';
+import { DocumentDownload } from './document-file';
 import { FileDrop } from './file-drop';
 import { StatusBadge } from './status-badge';
 
@@ -59,11 +60,11 @@ export function DocumentCard({ doc }: { doc: VerificationDocument }) {
         </p>
       )}
       {doc.file && (
-        <a href={doc.file.download_url} className="flex min-w-0 items-center gap-2 text-sm text-brand hover:underline" rel="noreferrer">
+        <DocumentDownload file={doc.file} className="flex min-w-0 items-center gap-2 text-start text-sm text-brand hover:underline">
           {doc.file.is_image ? <ImageIcon className="size-4 shrink-0" aria-hidden /> : <FileText className="size-4 shrink-0" aria-hidden />}
           <span className="truncate">{doc.file.file_name}</span>
           <span className="shrink-0 text-xs text-muted">· {new Date(doc.file.uploaded_at).toLocaleDateString(currentLocale())}</span>
-        </a>
+        </DocumentDownload>
       )}
       <div className="mt-auto space-y-2">
         {upload.isPending ? (

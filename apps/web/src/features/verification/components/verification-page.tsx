@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { usePrivateEvent, useUserId } from '@/lib/realtime-hooks';
+import { useSiteSettings } from '@/stores/settings-store';
 import { useVerification, verificationKeys } from '../api/verification';
 import { DocumentCard } from './document-card';
 
@@ -37,10 +38,23 @@ function StatusBanner({ overview }: { overview: VerificationOverview }) {
     default:
       return (
         <Alert title={t('Verify your identity')}>
-          {t('Upload the four documents below to verify your identity, as regulation requires before you trade and withdraw with a live account.')} {progress}
+          {t('Upload the four documents below to verify your identity.')} {progress}
         </Alert>
       );
   }
+}
+
+/** What verification unlocks on this site, as the operator set it. */
+function RequirementNote() {
+  const { t } = useTranslation();
+  const required = useSiteSettings((s) => s.settings?.require_verification ?? true);
+  return (
+    <p className="text-sm text-muted" data-testid="verification-requirement">
+      {required
+        ? t('Until all four documents are approved you can trade on demo accounts and deposit into a live account. Orders on a live account and withdrawals need all four documents approved.')
+        : t('Verification is not required here to trade on a live account or to withdraw, but our team may ask for it at any time.')}
+    </p>
+  );
 }
 
 /** /main/verification: the customer's KYC documents, one card per kind, with the overall state on top. */
@@ -70,6 +84,7 @@ export function VerificationPage() {
       {verification.data && (
         <div className="space-y-5">
           <StatusBanner overview={verification.data} />
+          <RequirementNote />
           <div className="grid gap-4 md:grid-cols-2">
             {verification.data.documents.map((doc) => (
               <DocumentCard key={doc.kind} doc={doc} />
