@@ -9,15 +9,13 @@ test('step one validates on submit, keeps a registered email on the page, and pi
   const existing = await newCustomer(baseURL!);
   await page.goto('/signup');
   await expect(page.getByRole('heading', { name: 'Live Trading Account Application' })).toBeVisible();
-  const rating = page.getByTestId('rating-line').filter({ visible: true });
-  await expect(rating).toContainText('Excellent');
-  await expect(rating).toContainText('1,196 reviews');
+  // No made-up review count, and no sign-up buttons that do nothing.
+  await expect(page.getByText(/reviews/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Google|Apple|LinkedIn/ })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: /Trade with the best/ })).toBeVisible();
   await expect(page.getByText('2000+ products').filter({ visible: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Language: English' })).toHaveText('EN');
   await expect(page.getByRole('link', { name: 'Log in here' })).toHaveAttribute('href', '/');
-  for (const provider of ['Google', 'Apple', 'LinkedIn']) await page.getByRole('button', { name: `Sign up with ${provider}` }).click();
-  await expect(page).toHaveURL(/\/signup$/);
   await screenshots(page, 'signup');
 
   await page.getByRole('button', { name: 'Sign up now' }).click();
@@ -81,7 +79,7 @@ test('the three steps create an account with the chosen countries', async ({ pag
   expect(JSON.parse((await savedData(page))!)).toMatchObject({ countryOfResidence: 'germany', nationality: 'france', agreePrivacy: true });
   await expect(page.getByRole('heading', { name: 'Create your trading account' })).toBeVisible();
   for (const hidden of ['Email', 'Country', 'Nationality', 'Password', 'Confirm password']) await expect(page.getByLabel(hidden, { exact: true })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'I have a promo-code' })).toBeVisible();
+  await expect(page.getByText(/promo/i)).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/');
   await page.getByRole('button', { name: 'Create account' }).click();
   for (const message of ['First name must be at least 2 characters', 'Last name must be at least 2 characters', 'Username must be at least 3 characters', 'Please enter a valid phone number']) {

@@ -5,7 +5,7 @@ import { countryStepSchema, messages, registerSchema, type RegisterForm } from '
 import { Button } from '@/components/ui/button';
 import { useRegisterSubmit } from '../hooks/use-register-submit';
 import type { RegistrationData } from '../lib/registration-storage';
-import { ALL_FIELDS, PromoAndLogin, registerDefaults } from './full-register-form';
+import { ALL_FIELDS, LoginInstead, registerDefaults } from './full-register-form';
 import { PrivacyCheckbox } from './privacy-checkbox';
 import { RegisterFields } from './register-fields';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +41,7 @@ export function CompactRegisterForm({ data }: { data: RegistrationData | null })
         }}
         error={privacyError}
       />
-      <PromoAndLogin />
+      <LoginInstead />
       <Button type="submit" size="lg" loading={isPending} className="w-full">
         {isPending ? t('Creating your account...') : t('Open my account')}
       </Button>

@@ -9,7 +9,6 @@ import { useCheckEmail } from '../api/check-email';
 import { messageOfFailure, outcomeOfAnswer, type EmailCheckOutcome } from '../lib/email-check-outcome';
 import { saveEmailStep } from '../lib/registration-storage';
 import { LoginHereLink } from './login-link';
-import { SocialSignUp } from './social-sign-up';
 import { useTranslation } from 'react-i18next';
 
 export const COUNTRY_STEP_PATH = '/register/country-residence';
@@ -49,7 +48,6 @@ export function EmailStepForm() {
 
   return (
     <div className="flex flex-col gap-5">
-      <SocialSignUp />
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('Sign up')}>
         <TextField label={t('Email')} type="email" autoComplete="email" placeholder={EMAIL_SAMPLE} error={formState.errors.email?.message} {...register('email')} />
         <TextField

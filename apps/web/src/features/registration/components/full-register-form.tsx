@@ -30,20 +30,16 @@ export function toastHiddenErrors(errors: FieldErrors<RegisterForm>, hidden: Rea
   if (first) toast.error(first);
 }
 
-export function PromoAndLogin() {
+/** The way back to the login page under the registration forms. */
+export function LoginInstead() {
   const { t } = useTranslation();
   return (
-    <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-      <Link to="" className="text-brand hover:underline">
-        {t('I have a promo-code')}
+    <p className="text-sm text-muted">
+      {t('Already registered?')}{' '}
+      <Link to="/" className="font-semibold text-brand hover:underline">
+        {t('Login')}
       </Link>
-      <span className="text-muted">
-        {t('Already registered?')}{' '}
-        <Link to="/" className="font-semibold text-brand hover:underline">
-          {t('Login')}
-        </Link>
-      </span>
-    </div>
+    </p>
   );
 }
 
@@ -67,7 +63,7 @@ export function FullRegisterForm({ data }: { data: RegistrationData | null }) {
         </p>
       )}
       <RegisterFields form={form} hidden={hidden} />
-      <PromoAndLogin />
+      <LoginInstead />
       <Button type="submit" size="lg" loading={isPending} className="w-full">
         {isPending ? t('Creating your account...') : t('Create account')}
       </Button>
