@@ -38,6 +38,7 @@ test('step one validates on submit, keeps a registered email on the page, and pi
 });
 
 test('the three steps verify the email by a mailed code and end signed in, with the chosen countries', async ({ page, baseURL }) => {
+  test.slow();
   const email = uniqueEmail();
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
