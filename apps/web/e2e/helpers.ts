@@ -158,7 +158,7 @@ export async function lastMail(email: string): Promise<string> {
 
 /** The 6-digit code of the newest mail to `email` (it ends the subject in every language). */
 export async function lastMailedCode(email: string): Promise<string> {
-  const code = /^Subject: .*\b(\d{6})$/m.exec(await lastMail(email))?.[1];
+  const code = /^Subject: .*\b(\d{6})\u2069?$/m.exec(await lastMail(email))?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
 }

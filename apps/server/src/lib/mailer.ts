@@ -34,10 +34,10 @@ function contentOf(mail: Mail, language: LanguageCode, brand: MailBrand): MailCo
   const label = 'action' in texts ? texts.action : undefined;
   return {
     language,
-    subject: fill(texts.subject, params),
-    lines: texts.lines.map((line) => fill(line, params)),
+    subject: fill(texts.subject, params, language),
+    lines: texts.lines.map((line) => fill(line, params, language)),
     code: mail.code,
-    action: mail.link && label ? { label: fill(label, params), url: mail.link } : undefined,
+    action: mail.link && label ? { label: fill(label, params, language), url: mail.link } : undefined,
   };
 }
 

@@ -30,7 +30,7 @@ export function registrationForm(overrides: Record<string, unknown> = {}) {
 export async function mailedCode(server: Pick<TestServer, 'ctx'>, email: string): Promise<string> {
   const log = await readFile(path.join(server.ctx.config.dataDir, 'mail.log'), 'utf8').catch(() => '');
   const mail = log.split(/^--- /m).findLast((m) => m.includes(`To: ${email}\n`));
-  const code = mail && /^Subject: .*\b(\d{6})$/m.exec(mail)?.[1];
+  const code = mail && /^Subject: .*\b(\d{6})\u2069?$/m.exec(mail)?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
 }

@@ -34,7 +34,7 @@ function body(brand: MailBrand, content: MailContent): string {
   if (content.code) {
     parts.push(
       `<p style="margin:0 0 6px;font-size:13px;color:#4b5563">${escapeHtml(layout.code)}</p>`,
-      `<p dir="ltr" style="margin:0 0 20px;font:700 32px/1.2 'SFMono-Regular',Consolas,monospace;letter-spacing:8px;color:#111827">${escapeHtml(content.code)}</p>`,
+      `<p dir="ltr" style="text-align:${content.language === 'ar' ? 'right' : 'left'};margin:0 0 20px;font:700 32px/1.2 'SFMono-Regular',Consolas,monospace;letter-spacing:8px;color:#111827">${escapeHtml(content.code)}</p>`,
     );
   }
   if (content.action) {
@@ -54,7 +54,7 @@ function body(brand: MailBrand, content: MailContent): string {
  */
 export function renderMail(brand: MailBrand, to: string, content: MailContent): RenderedMail {
   const layout = mailTexts(content.language).layout;
-  const footer = fill(layout.footer, { site: brand.name, email: to });
+  const footer = fill(layout.footer, { site: brand.name, email: to }, content.language);
   const dir = content.language === 'ar' ? 'rtl' : 'ltr';
   const html = `<!doctype html><html lang="${content.language}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.subject)}</title></head>
 <body style="margin:0;padding:24px 12px;background:#f3f4f6;font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif">

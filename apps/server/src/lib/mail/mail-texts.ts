@@ -20,7 +20,12 @@ export function mailTexts(language: LanguageCode): MailTexts {
   return catalogues[language];
 }
 
-/** Fills `{{name}}` placeholders; a missing parameter stays visible rather than vanishing. */
-export function fill(text: string, params: MailParams): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+/**
+ * Fills `{{name}}` placeholders; a missing parameter stays visible rather than vanishing. In a
+ * right-to-left language each value is isolated (FSI … PDI), so an address or a Latin name keeps
+ * its own direction and the sentence's punctuation stays where it belongs.
+ */
+export function fill(text: string, params: MailParams, language: LanguageCode = 'en'): string {
+  const isolate = language === 'ar' ? (v: string) => `\u2068${v}\u2069` : (v: string) => v;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? isolate(String(params[name])) : whole));
 }
