@@ -34,7 +34,7 @@ describe('mails', () => {
     const link = /https?:\/\/\S+\/forgot-password\?token=[\w-]+/.exec(text)?.[0];
     expect(link).toBeDefined();
     expect(text).toContain('Atlas Markets');
-    expect(text).toContain('افتح هذا الرابط خلال 60 دقيقة لاختيار كلمة مرور جديدة.');
+    expect(text).toContain('افتح هذا الرابط خلال \u206860\u2069 دقيقة لاختيار كلمة مرور جديدة.');
     expect(html).toContain('<html lang="ar" dir="rtl">');
     expect(html).toContain('background:#7c3aed');
     expect(html).toContain(`src="${brand.logo}"`);
