@@ -29,7 +29,8 @@ export function buildWeb(): string {
   return outDir;
 }
 
-export type BenchServer = { url: string; pid: number; close: () => Promise<void> };
+/** `dataDir` holds the server's mail log, where sign-up codes are read. */
+export type BenchServer = { url: string; pid: number; dataDir: string; close: () => Promise<void> };
 
 /** Starts the real server (fresh embedded database, demo users seeded) serving `webDist`. */
 export async function startBenchServer(webDist: string, env: Record<string, string> = {}): Promise<BenchServer> {
@@ -55,6 +56,7 @@ export async function startBenchServer(webDist: string, env: Record<string, stri
   return {
     url,
     pid: child.pid!,
+    dataDir,
     close: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
 import { createMailer } from './lib/mailer.ts';
+import { mailContext } from './modules/settings/mail-context.ts';
 import { MemoryBroadcaster } from './realtime/broadcaster.ts';
 import { attachments } from './attachments.ts';
 import { testCardProvider } from './modules/money/card-provider.ts';
@@ -73,7 +74,7 @@ export async function startServer(config: Config, opts: { logger?: boolean | obj
     db: database.db,
     log: app.log,
     broadcaster: new MemoryBroadcaster(),
-    mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }, app.log),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }, app.log, mailContext(database.db, config.publicUrl)),
     prices: null,
     cardProvider: config.payments.cardProvider === 'test' ? testCardProvider() : null,
     onClose: (fn) => closers.push(fn),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, events } from '@bourse/contract';
-import { createTestUser, registrationForm, type TestUser } from './helpers/factories.ts';
+import { createTestUser, register, registrationForm, type TestUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;
@@ -14,7 +14,7 @@ afterAll(() => server.close());
 describe('clients', () => {
   it('searches by name, email and account id, newest first, paged', async () => {
     const form = registrationForm({ first_name: 'Zephyrine', last_name: 'Quill' });
-    const created = (await server.call('POST', '/auth/register', { body: form })).body.data.user;
+    const created = (await register(server, form)).body.data.user;
     for (const q of ['zephyr', 'Zephyrine Quill', form.email.slice(0, 12), created.account_id]) {
       const res = await server.call('GET', `/admin/clients?search=${encodeURIComponent(q)}`, { token: admin.token });
       expect(res.status).toBe(200);
@@ -50,7 +50,7 @@ describe('clients', () => {
   });
 
   it('approves a pending client, notifies them live and tells their user channel', async () => {
-    const created = (await server.call('POST', '/auth/register', { body: registrationForm() })).body.data.user;
+    const created = (await register(server, registrationForm())).body.data.user;
     const published: { channel: string; event: string }[] = [];
     const publish = server.ctx.broadcaster.publish.bind(server.ctx.broadcaster);
     server.ctx.broadcaster.publish = async (channel, event, data) => {
@@ -98,7 +98,7 @@ describe('site settings', () => {
   it('are public, every SPEC field present, and change for everyone when an admin saves them', async () => {
     const before = await server.call('GET', '/settings');
     expect(Object.keys(before.body.data).sort()).toEqual(
-      ['status', 'name', 'maintenanceMessage', 'contactEmail', 'must_verify_account', 'favicon', 'logo', 'logo_sm', 'website_url', 'r_page',
+      ['status', 'name', 'maintenanceMessage', 'contactEmail', 'must_verify_account', 'favicon', 'logo', 'logo_sm', 'brand_color', 'website_url', 'r_page',
         'register_page_header', 'register_page_footer', 'terms_url', 'privacy_url', 'risk_url', 'help_url', 'savings_rate_pct', 'require_admin_2fa', 'approve_live_accounts', 'require_verification'].sort(),
     );
     const saved = await server.call('PUT', '/admin/settings', {
@@ -112,9 +112,9 @@ describe('site settings', () => {
   });
 
   it('validate URLs and emails and refuse unknown fields', async () => {
-    const bad = await server.call('PUT', '/admin/settings', { token: admin.token, body: { logo: 'javascript:alert(1)', contactEmail: 'nope' } });
+    const bad = await server.call('PUT', '/admin/settings', { token: admin.token, body: { logo: 'javascript:alert(1)', contactEmail: 'nope', brand_color: 'red; x' } });
     expect(bad.status).toBe(422);
-    expect(Object.keys(bad.body.errors).sort()).toEqual(['contactEmail', 'logo']);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['brand_color', 'contactEmail', 'logo']);
     expect((await server.call('PUT', '/admin/settings', { token: admin.token, body: { owner: 'me' } })).status).toBe(422);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@bourse/contract';
 import { sessions } from '../src/db/schema/index.ts';
-import { registrationForm } from './helpers/factories.ts';
+import { register, registrationForm } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;
@@ -16,7 +16,7 @@ describe('registration', () => {
     const before = await server.call('POST', '/auth/check-email', { body: { email: form.email }, headers: { 'accept-language': 'en-GB,en;q=0.9' } });
     expect(before.status).toBe(200);
     expect(before.body).toEqual({ success: true, message: 'Email is available', data: { available: true, country: 'GB' } });
-    expect((await server.call('POST', '/auth/register', { body: form })).status).toBe(201);
+    expect((await register(server, form)).status).toBe(201);
     const after = await server.call('POST', '/auth/check-email', { body: { email: form.email.toUpperCase() } });
     expect(after.body.data.available).toBe(false);
     expect(after.body.message).toBe(messages.emailTaken);
@@ -24,7 +24,7 @@ describe('registration', () => {
 
   it('creates a pending customer with a funded demo account and an empty live account', async () => {
     const form = registrationForm();
-    const res = await server.call('POST', '/auth/register', { body: form });
+    const res = await register(server, form);
     expect(res.status).toBe(201);
     const user = res.body.data.user;
     expect(user.status).toBe('pending');
@@ -37,8 +37,8 @@ describe('registration', () => {
 
   it('refuses a second registration with the same email', async () => {
     const form = registrationForm();
-    await server.call('POST', '/auth/register', { body: form });
-    const again = await server.call('POST', '/auth/register', { body: { ...form, username: 'other' } });
+    await register(server, form);
+    const again = await server.call('POST', '/auth/register', { body: { ...form, username: 'other', email_token: 'x'.repeat(43) } });
     expect(again.status).toBe(422);
     expect(again.body).toEqual({ message: messages.emailTaken, errors: { email: [messages.emailTaken] } });
   });
@@ -62,7 +62,7 @@ describe('registration', () => {
 describe('login and sessions', () => {
   it('signs in, reads the user, signs out and revokes the token', async () => {
     const form = registrationForm();
-    await server.call('POST', '/auth/register', { body: form });
+    await register(server, form);
     const login = await server.call('POST', '/auth/login', { body: { email: form.email, password: form.password } });
     expect(login.status).toBe(200);
     const token = login.body.data.token;
@@ -75,7 +75,7 @@ describe('login and sessions', () => {
 
   it('gives one answer for a wrong password and an unknown email', async () => {
     const form = registrationForm();
-    await server.call('POST', '/auth/register', { body: form });
+    await register(server, form);
     const wrong = await server.call('POST', '/auth/login', { body: { email: form.email, password: 'wrong-password' } });
     const unknown = await server.call('POST', '/auth/login', { body: { email: 'nobody@example.com', password: 'wrong-password' } });
     expect(wrong.status).toBe(422);
@@ -85,7 +85,7 @@ describe('login and sessions', () => {
 
   it('refuses an expired token', async () => {
     const form = registrationForm();
-    await server.call('POST', '/auth/register', { body: form });
+    await register(server, form);
     const login = await server.call('POST', '/auth/login', { body: { email: form.email, password: form.password } });
     await server.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await server.call('GET', '/user', { token: login.body.data.token })).status).toBe(401);
@@ -93,7 +93,7 @@ describe('login and sessions', () => {
 
   it('stores only a hash of the token', async () => {
     const form = registrationForm();
-    await server.call('POST', '/auth/register', { body: form });
+    await register(server, form);
     const login = await server.call('POST', '/auth/login', { body: { email: form.email, password: form.password } });
     const rows = await server.ctx.db.select().from(sessions);
     expect(rows.some((r) => r.tokenHash === login.body.data.token)).toBe(false);

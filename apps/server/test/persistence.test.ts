@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { startServer } from '../src/server.ts';
 import { apiCall } from './helpers/test-server.ts';
-import { registrationForm } from './helpers/factories.ts';
+import { register, registrationForm } from './helpers/factories.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bourse-persist-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -21,7 +21,7 @@ describe('embedded database on disk', () => {
   it('keeps users, sessions and settings across a restart', async () => {
     const form = registrationForm();
     const first = await start();
-    await first.call('POST', '/auth/register', { body: form });
+    await register(first, form);
     const login = await first.call('POST', '/auth/login', { body: { email: form.email, password: form.password } });
     const token = login.body.data.token;
     const { updateSiteSettings } = await import('../src/modules/settings/settings.service.ts');

@@ -175,6 +175,8 @@ test('on a phone the back office navigation opens from the menu', async ({ page 
   await drawer.getByRole('link', { name: 'Site settings' }).click();
   await expect(page).toHaveURL(/\/admin\/settings$/);
   await expect(page.getByRole('heading', { name: 'Site settings' })).toBeVisible();
+  // The colour of the mails the site sends, beside the logo and name.
+  await expect(page.getByLabel('Brand colour')).toHaveValue('#0369a1');
   await screenshots(page, 'admin-settings');
 });
 

@@ -29,12 +29,28 @@ export async function adminToken(baseURL: string): Promise<string> {
 
 export type Customer = { id: number; email: string; password: string; firstName: string };
 
+/** The registration form's fields, with `overrides`, for `email`. */
+export function registrationFields(email: string, password: string, overrides: Record<string, string> = {}) {
+  return {
+    first_name: 'Eve', last_name: 'Tester', username: email.split('@')[0], email, phone: '+15550001111',
+    country_code: '+1', country: 'united-states', nationality: 'united-states', password, confirm_password: password, ...overrides,
+  };
+}
+
 /**
- * Registers a new customer through the API and approves it as the admin. The trading room's
- * first-visit tour is marked done, so specs about other things find the room as a returning
- * customer does; `tour: true` keeps it for the spec about the tour. `verified: true` also has the
- * identity documents approved, which live orders and withdrawals need by default.
+ * Registers through the API the way the sign-up does: a code is mailed to the address, read here
+ * from the mail log, and exchanged for the proof registration needs. The session registration
+ * opens is closed again, so a spec's own sign-ins are the customer's only sessions.
  */
+export async function registerByApi(baseURL: string, fields: ReturnType<typeof registrationFields>): Promise<{ id: number }> {
+  await apiCall(baseURL, 'POST', '/auth/email-code', { body: { email: fields.email } });
+  const code = await lastMailedCode(fields.email);
+  const proof = await apiCall<{ data: { email_token: string } }>(baseURL, 'POST', '/auth/verify-email', { body: { email: fields.email, code } });
+  const res = await apiCall<{ data: { user: { id: number }; token: string } }>(baseURL, 'POST', '/auth/register', { body: { ...fields, email_token: proof.data.email_token } });
+  await apiCall(baseURL, 'POST', '/auth/logout', { token: res.data.token });
+  return res.data.user;
+}
+
 /** A complete 1×1 JPEG the server accepts for any identity document. */
 const ID_PHOTO = Buffer.from(
   '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAABAAEDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABv/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AJMAxHH/2Q==',
@@ -62,18 +78,19 @@ export async function verifyCustomer(baseURL: string, user: { email: string; pas
   await apiCall(baseURL, 'POST', '/auth/logout', { token });
 }
 
+/**
+ * Registers a new customer through the API and approves it as the admin. The trading room's
+ * first-visit tour is marked done, so specs about other things find the room as a returning
+ * customer does; `tour: true` keeps it for the spec about the tour. `verified: true` also has the
+ * identity documents approved, which live orders and withdrawals need by default.
+ */
 export async function newCustomer(baseURL: string, opts: { approve?: boolean; tour?: boolean; verified?: boolean } = {}): Promise<Customer> {
   const email = `e2e.${randomBytes(5).toString('hex')}@example.com`;
   const password = 'e2e-password-1';
   const firstName = 'Eve';
-  const res = await apiCall<{ data: { user: { id: number } } }>(baseURL, 'POST', '/auth/register', {
-    body: {
-      first_name: firstName, last_name: 'Tester', username: email.split('@')[0], email, phone: '+15550001111',
-      country_code: '+1', country: 'united-states', nationality: 'united-states', password, confirm_password: password,
-    },
-  });
+  const user = await registerByApi(baseURL, registrationFields(email, password, { first_name: firstName }));
   if (opts.approve !== false) {
-    await apiCall(baseURL, 'PATCH', `/admin/clients/${res.data.user.id}/status`, { token: await adminToken(baseURL), body: { status: 'active' } });
+    await apiCall(baseURL, 'PATCH', `/admin/clients/${user.id}/status`, { token: await adminToken(baseURL), body: { status: 'active' } });
     if (!opts.tour) {
       const login = await apiCall<{ data: { token: string } }>(baseURL, 'POST', '/auth/login', { body: { email, password } });
       await apiCall(baseURL, 'PUT', '/user/preferences', { token: login.data.token, body: { tour_done: true } });
@@ -82,7 +99,7 @@ export async function newCustomer(baseURL: string, opts: { approve?: boolean; to
     }
   }
   if (opts.verified) await verifyCustomer(baseURL, { email, password });
-  return { id: res.data.user.id, email, password, firstName };
+  return { id: user.id, email, password, firstName };
 }
 
 /**
@@ -166,6 +183,32 @@ export async function lastMailedLink(email: string, path: string): Promise<strin
     if (Date.now() > deadline) throw new Error(`no mail with ${path} for ${email}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The newest mail to `email` in the mail log, once it is there. */
+export async function lastMail(email: string): Promise<string> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const log = await readFile(`${e2eDataDir()}/mail.log`, 'utf8').catch(() => '');
+    const mail = log.split(/^--- /m).findLast((m) => m.includes(`To: ${email}\n`));
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail for ${email}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The 6-digit code of the newest mail to `email` (it ends the subject in every language). */
+export async function lastMailedCode(email: string): Promise<string> {
+  const code = /^Subject: .*\b(\d{6})\u2069?$/m.exec(await lastMail(email))?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+/** Types the code mailed to `email` into the sign-up's code step and confirms it. */
+export async function enterMailedCode(page: Page, email: string) {
+  await expect(page.getByRole('form', { name: 'Confirm your email' })).toContainText(email);
+  await page.getByLabel('Verification code').fill(await lastMailedCode(email));
+  await page.getByRole('button', { name: 'Verify email' }).click();
 }
 
 /** Changes site settings as the admin and returns the previous values of the changed keys (to restore). */

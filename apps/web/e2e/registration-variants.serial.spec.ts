@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { changeSettings, newCustomer, screenshots } from './helpers';
+import { changeSettings, enterMailedCode, newCustomer, screenshots } from './helpers';
 
 // These change site-wide settings: each test restores what it changed.
 test.describe.configure({ mode: 'serial' });
@@ -34,6 +34,7 @@ test('r_page "ic": /register starts with the email step, then the full form afte
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('variant-ic-1');
     await page.getByRole('button', { name: 'Sign up now' }).click();
+    await enterMailedCode(page, email);
     await expect(page).toHaveURL(/\/register\/country-residence$/);
     await page.getByRole('checkbox', { name: /Privacy Policy/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -42,8 +43,8 @@ test('r_page "ic": /register starts with the email step, then the full form afte
     await expect(page.getByLabel('Email', { exact: true })).toHaveCount(0);
     await fillNames(page, email);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByText('Registration successful! You can now log in.')).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Registration successful! Your account is ready.')).toBeVisible();
+    await expect(page).toHaveURL(/\/main\/dashboard$/);
   });
 });
 
@@ -82,8 +83,9 @@ test('r_page "td": one page with every validation', async ({ page, baseURL }) =>
     await expect(page.getByRole('alert').filter({ hasText: 'Email is already registered' })).toBeVisible();
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Open my account' }).click();
-    await expect(page.getByText('Registration successful! You can now log in.')).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
+    await enterMailedCode(page, email);
+    await expect(page.getByText('Registration successful! Your account is ready.')).toBeVisible();
+    await expect(page).toHaveURL(/\/main\/dashboard$/);
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, request, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, signIn, verifyCustomer } from './helpers';
+import { ADMIN, adminToken, apiCall, registerByApi, registrationFields, signIn, verifyCustomer } from './helpers';
 
 /**
  * Text that runs script if anything renders it as HTML, a URL or a template: each sets
@@ -65,12 +65,10 @@ const run = randomBytes(4).toString('hex');
 async function register(baseURL: string, first: string, last: string): Promise<Person> {
   const email = `xss.${run}.${randomBytes(3).toString('hex')}@example.com`;
   const password = 'e2e-password-1';
-  const res = await apiCall<{ data: { user: { id: number } } }>(baseURL, 'POST', '/auth/register', {
-    body: { first_name: first, last_name: last, username: email.split('@')[0], email, phone: '+15550001111', country_code: '+1', country: 'united-states', nationality: 'united-states', password, confirm_password: password },
-  });
-  await apiCall(baseURL, 'PATCH', `/admin/clients/${res.data.user.id}/status`, { token: await adminToken(baseURL), body: { status: 'active' } });
+  const user = await registerByApi(baseURL, registrationFields(email, password, { first_name: first, last_name: last }));
+  await apiCall(baseURL, 'PATCH', `/admin/clients/${user.id}/status`, { token: await adminToken(baseURL), body: { status: 'active' } });
   const token = (await apiCall<{ data: { token: string } }>(baseURL, 'POST', '/auth/login', { body: { email, password } })).data.token;
-  return { id: res.data.user.id, email, password, token };
+  return { id: user.id, email, password, token };
 }
 
 test('chat messages both ways show every payload as text and run none', async ({ browser, baseURL }) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { languageCodes } from './preferences.ts';
 import { userSchema } from './user.ts';
 
 const email = z.string().trim().toLowerCase().email(messages.email).max(254, messages.email);
@@ -16,6 +17,14 @@ export const checkEmailResponse = z.object({
   data: z.object({ available: z.boolean(), country: z.string() }),
 });
 export type CheckEmailResponse = z.infer<typeof checkEmailResponse>;
+
+/** Asks for a 6-digit code mailed to the address; `language` is the one the sign-up is shown in. */
+export const emailCodeRequest = z.object({ email, language: z.enum(languageCodes).optional() });
+export const emailCodeResponse = z.object({ message: z.string(), data: z.object({ expires_at: z.string() }) });
+/** The code from the mail, exchanged for the proof that registration brings. */
+export const verifyEmailRequest = z.object({ email, code: z.string().trim().regex(/^\d{6}$/, messages.emailCodeFormat) });
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
+export const verifyEmailResponse = z.object({ message: z.string(), data: z.object({ email_token: z.string() }) });
 
 /** Country step (SPEC §2 "Country step", §5). */
 export const countryStepSchema = z.object({
@@ -43,6 +52,11 @@ export const registerSchema = z
   .object(registerFields)
   .refine((v) => v.password === v.confirm_password, { message: messages.passwordsMismatch, path: ['confirm_password'] });
 export type RegisterForm = z.infer<typeof registerSchema>;
+/** What POST /auth/register takes: the form, the proof that the email was verified, the language in use. */
+export const registerRequest = z
+  .object({ ...registerFields, email_token: z.string().min(16, messages.emailNotVerified).max(200), language: z.enum(languageCodes).optional() })
+  .refine((v) => v.password === v.confirm_password, { message: messages.passwordsMismatch, path: ['confirm_password'] });
+export type RegisterRequest = z.infer<typeof registerRequest>;
 
 export const loginRequest = z.object({ email, password: z.string().min(1).max(128) });
 export type LoginRequest = z.infer<typeof loginRequest>;

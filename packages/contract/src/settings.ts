@@ -18,6 +18,8 @@ export const siteSettingsSchema = z.object({
   favicon: optionalUrl,
   logo: optionalUrl,
   logo_sm: optionalUrl,
+  /** The operator's colour: the header and buttons of the mails the site sends. */
+  brand_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Enter a colour as #RRGGBB'),
   website_url: optionalUrl,
   r_page: z.string().max(20),
   register_page_header: optionalText,

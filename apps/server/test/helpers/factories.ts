@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { tradingAccounts, users } from '../../src/db/schema/index.ts';
 import { postEntry } from '../../src/modules/accounts/ledger.repository.ts';
@@ -23,6 +25,22 @@ export function registrationForm(overrides: Record<string, unknown> = {}) {
     confirm_password: password,
     ...overrides,
   };
+}
+
+/** The code in the newest mail to `email` of the mail log the default mail transport writes. */
+export async function mailedCode(server: Pick<TestServer, 'ctx'>, email: string): Promise<string> {
+  const log = await readFile(path.join(server.ctx.config.dataDir, 'mail.log'), 'utf8').catch(() => '');
+  const mail = log.split(/^--- /m).findLast((m) => m.includes(`To: ${email}\n`));
+  const code = mail && /^Subject: .*\b(\d{6})\u2069?$/m.exec(mail)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+/** Registers through the real flow: a code mailed to the address, read from the mail log and verified. */
+export async function register(server: Pick<TestServer, 'ctx' | 'call'>, form: ReturnType<typeof registrationForm>) {
+  await server.call('POST', '/auth/email-code', { body: { email: form.email } });
+  const verified = await server.call('POST', '/auth/verify-email', { body: { email: form.email, code: await mailedCode(server, form.email) } });
+  return server.call('POST', '/auth/register', { body: { ...form, email_token: verified.body.data?.email_token } });
 }
 
 let passwordHash: Promise<string> | null = null;

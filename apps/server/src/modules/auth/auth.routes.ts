@@ -5,19 +5,25 @@ import {
   autoLoginRequest,
   checkEmailRequest,
   checkEmailResponse,
+  emailCodeRequest,
+  emailCodeResponse,
   forgotPasswordRequest,
   loginRequest,
   loginChallengeResponse,
   loginResponse,
   messageBody,
-  registerSchema,
+  messages,
+  registerRequest,
   resetPasswordRequest,
   userSchema,
+  verifyEmailRequest,
+  verifyEmailResponse,
 } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { authOf } from '../../http/auth.ts';
 import { autoLogin, checkEmail, login, registerCustomer, requestPasswordReset, resetPassword } from './auth.service.ts';
 import { deleteSession } from './auth.repository.ts';
+import { sendEmailCode, verifyEmailCode } from './email-verification.service.ts';
 import { perAccountLimit } from './account-limit.ts';
 import { originOf } from '../personal/security.routes.ts';
 
@@ -39,11 +45,24 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => checkEmail(ctx, req.body.email, req.headers['accept-language']),
   );
   api.post(
+    '/auth/email-code',
+    { config: limited, ...perAccount('email-code'), schema: { tags, body: emailCodeRequest, response: { 200: emailCodeResponse } } },
+    async (req) => {
+      const expiresAt = await sendEmailCode(ctx, req.body.email, req.body.language);
+      return { message: 'We have sent a 6-digit code to your email address.', data: { expires_at: expiresAt.toISOString() } };
+    },
+  );
+  api.post(
+    '/auth/verify-email',
+    { config: limited, ...perAccount('verify-email'), schema: { tags, body: verifyEmailRequest, response: { 200: verifyEmailResponse } } },
+    async (req) => ({ message: messages.emailVerified, data: { email_token: await verifyEmailCode(ctx, req.body) } }),
+  );
+  api.post(
     '/auth/register',
-    { config: limited, schema: { tags, body: registerSchema, response: { 201: z.object({ message: z.string(), data: z.object({ user: userSchema }) }) } } },
+    { config: limited, schema: { tags, body: registerRequest, response: { 201: z.object({ message: z.string(), data: z.object({ user: userSchema, token: z.string() }) }) } } },
     async (req, reply) => {
-      const user = await registerCustomer(ctx, req.body);
-      return reply.status(201).send({ message: 'Registration successful', data: { user } });
+      const data = await registerCustomer(ctx, req.body, originOf(req));
+      return reply.status(201).send({ message: 'Registration successful', data });
     },
   );
   api.post(

@@ -1,4 +1,5 @@
-import { messages, type LoginChallenge, type LoginRequest, type RegisterForm, type User } from '@bourse/contract';
+import { messages, type LoginChallenge, type LoginRequest, type RegisterRequest, type User } from '@bourse/contract';
+import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { AuthInfo } from '../../http/auth.ts';
 import { forbidden, HttpError, invalid, notFound } from '../../http/errors.ts';
@@ -15,6 +16,7 @@ import {
   type SessionOrigin,
 } from './auth.repository.ts';
 import { loginChallenge } from '../personal/two-factor.service.ts';
+import { useEmailProof } from './email-verification.service.ts';
 
 const RESET_TTL_MINUTES = 60;
 export const LOGIN_LINK_TTL_MINUTES = 15;
@@ -35,11 +37,14 @@ export async function checkEmail(ctx: AppContext, email: string, acceptLanguage?
   };
 }
 
-/** Creates a customer with a demo and a live account; status `pending` until approved. */
-export async function registerCustomer(ctx: AppContext, form: RegisterForm): Promise<User> {
+/**
+ * Creates a customer with a demo and a live account (status `pending` until approved) from a form
+ * whose email was proved by a mailed code, and signs them in.
+ */
+export async function registerCustomer(ctx: AppContext, form: RegisterRequest, origin: SessionOrigin = {}): Promise<{ user: User; token: string }> {
   if (await findUserByEmail(ctx.db, form.email)) throw invalid('email', messages.emailTaken);
   const passwordHash = await hashPassword(form.password);
-  return createUser(ctx, {
+  const user = await createUser(ctx, {
     email: form.email,
     passwordHash,
     firstName: form.first_name,
@@ -51,12 +56,17 @@ export async function registerCustomer(ctx: AppContext, form: RegisterForm): Pro
     nationality: form.nationality,
     role: 'customer',
     status: 'pending',
-  });
+    // The language the sign-up was shown in is the one its mails and screens keep.
+    preferences: form.language ? { language: form.language } : {},
+  }, (tx) => useEmailProof(tx, form.email, form.email_token));
+  return { user, token: await createSession(ctx.db, user.id, ctx.config.tokenTtlHours, origin) };
 }
 
-export async function createUser(ctx: AppContext, user: NewUser): Promise<User> {
+/** Creates a user with their default accounts; `within` runs first in the same transaction. */
+export async function createUser(ctx: AppContext, user: NewUser, within?: (tx: DbOrTx) => Promise<void>): Promise<User> {
   try {
     const row = await ctx.db.transaction(async (tx) => {
+      await within?.(tx);
       const inserted = await insertUser(tx, user);
       await openDefaultAccounts(tx, inserted.id, ctx.config.demoBalance);
       return inserted;
@@ -87,11 +97,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, origi
   if (!row) return;
   const { token } = await createOneTimeToken(ctx.db, row.id, 'reset', RESET_TTL_MINUTES);
   // Not awaiting delivery: an SMTP round trip would make a known email answer slower than an unknown one.
-  ctx.mailer.queue({
-    to: row.email,
-    subject: 'Reset your password',
-    text: `Open this link within ${RESET_TTL_MINUTES} minutes to choose a new password:\n${origin}/forgot-password?token=${token}\n\nIf you did not ask for this, ignore this email.`,
-  });
+  await ctx.mailer.queue({ to: row.email, template: 'resetPassword', params: { minutes: RESET_TTL_MINUTES }, link: `${origin}/forgot-password?token=${token}` });
 }
 
 const INVALID_LINK = 'This link is invalid or has expired.';

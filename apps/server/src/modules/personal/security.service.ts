@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from '../../lib/tokens.ts';
 import { audit } from '../audit/audit.service.ts';
 import { createOneTimeToken } from '../auth/auth.repository.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { preferencesOf } from '../preferences/preferences.service.ts';
 import { findUserByEmail, findUserById, setPasswordHash, type UserRow } from '../users/users.repository.ts';
 import {
   deleteOtherSessions,
@@ -43,7 +44,7 @@ export async function changePassword(ctx: AppContext, caller: AuthInfo, body: Pa
   });
   const text = 'Your password was changed and your other devices were signed out. If this was not you, reset your password and contact support at once.';
   await notify(ctx, caller.userId, { title: 'Password changed', message: text, color: 'warning' });
-  await ctx.mailer.send({ to: row.email, subject: 'Your password was changed', text });
+  await ctx.mailer.send({ to: row.email, template: 'passwordChanged' });
   return ended;
 }
 
@@ -88,16 +89,11 @@ export async function requestEmailChange(ctx: AppContext, caller: AuthInfo, emai
     await audit(tx, caller, { action: 'security.email_change_requested', subjectType: 'user', subjectId: caller.userId, userId: caller.userId, details: { from: row.email, to: email } });
     return createOneTimeToken(tx, caller.userId, 'email_change', EMAIL_CHANGE_TTL_MINUTES, email);
   });
-  await ctx.mailer.send({
-    to: email,
-    subject: 'Confirm your new email address',
-    text: `Open this link within ${EMAIL_CHANGE_TTL_MINUTES} minutes to make ${email} the email of your account:\n${ctx.config.publicUrl}/confirm-email?token=${token}\n\nIf you did not ask for this, ignore this email.`,
-  });
-  await ctx.mailer.send({
-    to: row.email,
-    subject: 'A change of your email address was requested',
-    text: `Someone signed in to your account asked to change its email to ${email}. Nothing changes until the link sent to that address is opened. If this was not you, change your password and contact support.`,
-  });
+  // The new address belongs to no account yet: it hears in the language of the one asking.
+  const language = (await preferencesOf(ctx.db, caller.userId)).language;
+  const link = `${ctx.config.publicUrl}/confirm-email?token=${token}`;
+  await ctx.mailer.send({ to: email, language, template: 'emailChangeConfirm', params: { minutes: EMAIL_CHANGE_TTL_MINUTES, email }, link });
+  await ctx.mailer.send({ to: row.email, template: 'emailChangeRequested', params: { email } });
 }
 
 /** Applies an email change from its link; the link works once. */
@@ -117,7 +113,7 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
     throw err;
   });
   await notify(ctx, userId, { title: 'Email changed', message: `Your account's email is now ${to}.`, color: 'info' });
-  await ctx.mailer.send({ to: from, subject: 'Your email address was changed', text: `Your account's email was changed to ${to}. If this was not you, contact support at once.` });
+  await ctx.mailer.send({ to: from, language: (await preferencesOf(ctx.db, userId)).language, template: 'emailChanged', params: { email: to } });
   await ctx.broadcaster.publish(channels.user(userId), events.userUpdated, { id: userId });
   return to;
 }

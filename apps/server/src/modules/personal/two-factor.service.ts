@@ -53,7 +53,7 @@ export async function confirmSetup(ctx: AppContext, caller: AuthInfo, code: stri
   });
   const text = 'Two-factor sign-in is now on: signing in asks for a code from your authenticator app.';
   await notify(ctx, caller.userId, { title: 'Two-factor sign-in on', message: text, color: 'success' });
-  await ctx.mailer.send({ to: row.email, subject: 'Two-factor sign-in turned on', text });
+  await ctx.mailer.send({ to: row.email, template: 'twoFactorOn' });
   return codes;
 }
 
@@ -83,7 +83,7 @@ export async function disableTwoFactor(ctx: AppContext, caller: AuthInfo, passwo
   });
   const text = 'Two-factor sign-in was turned off. If this was not you, change your password and contact support at once.';
   await notify(ctx, caller.userId, { title: 'Two-factor sign-in off', message: text, color: 'warning' });
-  await ctx.mailer.send({ to: row.email, subject: 'Two-factor sign-in turned off', text });
+  await ctx.mailer.send({ to: row.email, template: 'twoFactorOff' });
 }
 
 /** After a right password or a login link, with two-factor on: a short-lived challenge instead of a session. */
@@ -114,5 +114,5 @@ async function tellRecoveryCodeUsed(ctx: AppContext, row: UserRow): Promise<void
   const text = `A recovery code was used to sign in. ${left} ${left === 1 ? 'code is' : 'codes are'} left. If this was not you, change your password at once.`;
   await audit(ctx.db, { userId: row.id, role: row.role }, { action: 'security.recovery_code_used', subjectType: 'user', subjectId: row.id, userId: row.id, details: { left } });
   await notify(ctx, row.id, { title: 'Recovery code used', message: text, color: 'warning' });
-  await ctx.mailer.send({ to: row.email, subject: 'A recovery code was used to sign in', text });
+  await ctx.mailer.send({ to: row.email, template: 'recoveryCodeUsed', params: { left } });
 }

@@ -18,6 +18,7 @@ export const defaultSiteSettings: SiteSettings = {
   favicon: null,
   logo: null,
   logo_sm: null,
+  brand_color: '#0369a1',
   website_url: null,
   r_page: 'basic',
   register_page_header: null,

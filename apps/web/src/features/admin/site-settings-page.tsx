@@ -128,6 +128,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
             {url('logo_sm', t('Small logo URL'))}
             {url('favicon', t('Favicon URL'))}
             {url('website_url', t('Website URL'))}
+            <TextField label={t('Brand colour')} type="color" hint={t('Header and buttons of the emails the site sends.')} error={e.brand_color?.message} {...register('brand_color')} />
           </div>
         </SettingsSection>
         <SettingsSection title={t('Security')}>

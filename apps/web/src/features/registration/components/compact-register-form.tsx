@@ -5,8 +5,9 @@ import { countryStepSchema, messages, registerSchema, type RegisterForm } from '
 import { Button } from '@/components/ui/button';
 import { useRegisterSubmit } from '../hooks/use-register-submit';
 import type { RegistrationData } from '../lib/registration-storage';
-import { ALL_FIELDS, PromoAndLogin, registerDefaults } from './full-register-form';
+import { ALL_FIELDS, LoginInstead, registerDefaults } from './full-register-form';
 import { PrivacyCheckbox } from './privacy-checkbox';
+import { EmailCodeStep } from './email-code-step';
 import { RegisterFields } from './register-fields';
 import { useTranslation } from 'react-i18next';
 
@@ -20,7 +21,7 @@ const privacyRule = countryStepSchema.shape.agreePrivacy;
 export function CompactRegisterForm({ data }: { data: RegistrationData | null }) {
   const { t } = useTranslation();
   const form = useForm<RegisterForm>({ resolver: zodResolver(registerSchema), defaultValues: { ...registerDefaults(null), ...(data ? { email: data.email } : {}) } });
-  const { submit, isPending } = useRegisterSubmit(form.setError, everyField);
+  const { submit, isPending, codeFor, onVerified, cancelCode } = useRegisterSubmit(form.setError, everyField, data);
   const [agree, setAgree] = useState(false);
   const [privacyError, setPrivacyError] = useState<string>();
 
@@ -30,6 +31,7 @@ export function CompactRegisterForm({ data }: { data: RegistrationData | null })
     return form.handleSubmit((values) => (ok ? submit(values) : undefined))(event);
   };
 
+  if (codeFor) return <EmailCodeStep email={codeFor} onVerified={onVerified} onBack={cancelCode} />;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label={t('Registration')}>
       <RegisterFields form={form} />
@@ -41,7 +43,7 @@ export function CompactRegisterForm({ data }: { data: RegistrationData | null })
         }}
         error={privacyError}
       />
-      <PromoAndLogin />
+      <LoginInstead />
       <Button type="submit" size="lg" loading={isPending} className="w-full">
         {isPending ? t('Creating your account...') : t('Open my account')}
       </Button>

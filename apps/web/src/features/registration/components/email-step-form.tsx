@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
@@ -6,10 +7,11 @@ import { emailStepSchema, messages, type EmailStep } from '@bourse/contract';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { useCheckEmail } from '../api/check-email';
+import { useSendEmailCode } from '../api/email-code';
 import { messageOfFailure, outcomeOfAnswer, type EmailCheckOutcome } from '../lib/email-check-outcome';
 import { saveEmailStep } from '../lib/registration-storage';
+import { EmailCodeStep } from './email-code-step';
 import { LoginHereLink } from './login-link';
-import { SocialSignUp } from './social-sign-up';
 import { useTranslation } from 'react-i18next';
 
 export const COUNTRY_STEP_PATH = '/register/country-residence';
@@ -17,14 +19,19 @@ export const COUNTRY_STEP_PATH = '/register/country-residence';
 /** A sample address, the same in every language. */
 const EMAIL_SAMPLE = 'you@example.com';
 
+type Answers = EmailStep & { country: string };
+
 /**
  * Registration step one (SPEC §2, §4, §8): validated on submit, then the email is checked; when
- * available the answers are saved as registration_data and the country step follows.
+ * available a code is mailed to it, and once the code is right the answers are saved as
+ * registration_data (with the proof) and the country step follows.
  */
 export function EmailStepForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const check = useCheckEmail();
+  const sendCode = useSendEmailCode();
+  const [awaiting, setAwaiting] = useState<Answers | null>(null);
   const { register, handleSubmit, formState } = useForm<EmailStep>({
     resolver: zodResolver(emailStepSchema),
     defaultValues: { email: '', password: '' },
@@ -42,14 +49,32 @@ export function EmailStepForm() {
       toast.error(outcome.message);
       return;
     }
-    saveEmailStep({ email: values.email, password: values.password, country: outcome.country });
-    toast.success(messages.emailVerified);
-    navigate(COUNTRY_STEP_PATH);
+    try {
+      await sendCode.mutateAsync(values.email);
+    } catch (error) {
+      toast.error(messageOfFailure(error));
+      return;
+    }
+    setAwaiting({ ...values, country: outcome.country });
   });
+
+  if (awaiting) {
+    return (
+      <EmailCodeStep
+        email={awaiting.email}
+        onBack={() => setAwaiting(null)}
+        onVerified={(emailToken) => {
+          saveEmailStep({ ...awaiting, email_token: emailToken });
+          toast.success(messages.emailVerified);
+          navigate(COUNTRY_STEP_PATH);
+        }}
+      />
+    );
+  }
+  const busy = check.isPending || sendCode.isPending;
 
   return (
     <div className="flex flex-col gap-5">
-      <SocialSignUp />
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('Sign up')}>
         <TextField label={t('Email')} type="email" autoComplete="email" placeholder={EMAIL_SAMPLE} error={formState.errors.email?.message} {...register('email')} />
         <TextField
@@ -60,8 +85,8 @@ export function EmailStepForm() {
           error={formState.errors.password?.message}
           {...register('password')}
         />
-        <Button type="submit" size="lg" loading={check.isPending} className="mt-1 w-full">
-          {check.isPending ? t('Checking email availability...') : t('Sign up now')}
+        <Button type="submit" size="lg" loading={busy} className="mt-1 w-full">
+          {busy ? t('Checking email availability...') : t('Sign up now')}
         </Button>
       </form>
       <p className="text-center text-xs leading-relaxed text-muted">

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { useRegisterSubmit } from '../hooks/use-register-submit';
 import type { RegistrationData } from '../lib/registration-storage';
 import { carriedValues } from '../lib/registration-variant';
+import { EmailCodeStep } from './email-code-step';
 import { RegisterFields } from './register-fields';
 import { useTranslation } from 'react-i18next';
 import { aroundSlot, SLOT } from '@/lib/message-slot';
@@ -30,20 +31,16 @@ export function toastHiddenErrors(errors: FieldErrors<RegisterForm>, hidden: Rea
   if (first) toast.error(first);
 }
 
-export function PromoAndLogin() {
+/** The way back to the login page under the registration forms. */
+export function LoginInstead() {
   const { t } = useTranslation();
   return (
-    <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-      <Link to="" className="text-brand hover:underline">
-        {t('I have a promo-code')}
+    <p className="text-sm text-muted">
+      {t('Already registered?')}{' '}
+      <Link to="/" className="font-semibold text-brand hover:underline">
+        {t('Login')}
       </Link>
-      <span className="text-muted">
-        {t('Already registered?')}{' '}
-        <Link to="/" className="font-semibold text-brand hover:underline">
-          {t('Login')}
-        </Link>
-      </span>
-    </div>
+    </p>
   );
 }
 
@@ -53,9 +50,10 @@ export function FullRegisterForm({ data }: { data: RegistrationData | null }) {
   const hidden = useMemo(() => new Set(Object.keys(carriedValues(data)) as (keyof RegisterForm)[]), [data]);
   const visible = useMemo(() => new Set(ALL_FIELDS.filter((f) => !hidden.has(f))), [hidden]);
   const form = useForm<RegisterForm>({ resolver: zodResolver(registerSchema), defaultValues: registerDefaults(data) });
-  const { submit, isPending } = useRegisterSubmit(form.setError, visible);
+  const { submit, isPending, codeFor, onVerified, cancelCode } = useRegisterSubmit(form.setError, visible, data);
   const onSubmit = form.handleSubmit(submit, (errors) => toastHiddenErrors(errors, hidden));
   const [signingUpBefore, signingUpAfter] = aroundSlot(t('Signing up as {{email}}', { email: SLOT }));
+  if (codeFor) return <EmailCodeStep email={codeFor} onVerified={onVerified} onBack={cancelCode} />;
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label={t('Registration')}>
@@ -67,7 +65,7 @@ export function FullRegisterForm({ data }: { data: RegistrationData | null }) {
         </p>
       )}
       <RegisterFields form={form} hidden={hidden} />
-      <PromoAndLogin />
+      <LoginInstead />
       <Button type="submit" size="lg" loading={isPending} className="w-full">
         {isPending ? t('Creating your account...') : t('Create account')}
       </Button>

@@ -1,8 +1,6 @@
-import { Bitcoin, Building2, CandlestickChart, Coins, Gem, Landmark, Star, Timer, Wallet, type LucideIcon } from 'lucide-react';
+import { Bitcoin, Building2, CandlestickChart, Coins, Gem, Landmark, Timer, Wallet, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { msg } from '@/i18n/i18n';
-import { aroundSlot, SLOT } from '@/lib/message-slot';
-import { formatNumber } from '@/lib/format';
 
 const assetClasses: { label: string; Icon: LucideIcon }[] = [
   { label: msg('Forex'), Icon: Landmark },
@@ -12,32 +10,6 @@ const assetClasses: { label: string; Icon: LucideIcon }[] = [
   { label: msg('Metals'), Icon: Gem },
   { label: msg('Crypto'), Icon: Bitcoin },
 ];
-
-const stars = [1, 2, 3, 4, 5];
-const REVIEW_COUNT = 1196;
-
-/** "Excellent" with five stars and the review count (SPEC §1 sign-up marketing). */
-export function RatingLine() {
-  const { t } = useTranslation();
-  const [basedOnBefore, basedOnAfter] = aroundSlot(t('Based on {{reviews}}', { reviews: SLOT }));
-  return (
-    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm" data-testid="rating-line">
-      <span className="font-semibold">{t('Excellent')}</span>
-      <span className="flex gap-0.5" role="img" aria-label={t('Rated {{rating}} out of {{max}}', { rating: formatNumber(4.8), max: formatNumber(5) })}>
-        {stars.map((n) => (
-          <span key={n} className="flex size-5 items-center justify-center rounded-[3px] bg-up-solid">
-            <Star className="size-3.5 fill-white text-white" aria-hidden />
-          </span>
-        ))}
-      </span>
-      <span className="text-muted">
-        {basedOnBefore}
-        <strong className="font-semibold text-fg/90">{t('{{number}} reviews', { number: formatNumber(REVIEW_COUNT) })}</strong>
-        {basedOnAfter}
-      </span>
-    </p>
-  );
-}
 
 function Highlights() {
   const { t } = useTranslation();
@@ -86,7 +58,6 @@ export function MarketingPanel() {
   const { t } = useTranslation();
   return (
     <section className="flex flex-col gap-8" aria-label={t('Why trade with us')}>
-      <RatingLine />
       <div>
         <h2 className="text-4xl font-bold leading-tight tracking-tight xl:text-5xl">
           {t('Trade with the best.')}

@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { EmailStepForm } from './email-step-form';
-import { AssetClasses, MarketingPanel, RatingLine } from './marketing-panel';
+import { AssetClasses, MarketingPanel } from './marketing-panel';
 import { RegistrationShell } from './registration-shell';
 import { useTranslation } from 'react-i18next';
 import { aroundSlot, SLOT } from '@/lib/message-slot';
@@ -35,7 +35,6 @@ export function SignupPage() {
             <MarketingPanel />
           </div>
           <div className="flex flex-col gap-5 lg:hidden">
-            <RatingLine />
             <p className="text-xl font-bold leading-snug tracking-tight sm:text-2xl">
               {productsBefore}
               <span className="text-brand">{t('2000+ products')}</span>

@@ -36,6 +36,15 @@ describe('registration_data storage', () => {
     expect(readRegistrationData(store, now)?.email).toBe('ann@example.com');
   });
 
+  it('keeps the proof of the verified email through step two, and drops one that is not text', () => {
+    const store = memoryStore();
+    saveEmailStep({ ...stepOne, email_token: 'proof-from-the-mailed-code' }, store, now);
+    saveCountryStep({ countryOfResidence: 'germany', nationality: 'france', agreePrivacy: true }, store, now);
+    expect(readRegistrationData(store, now)).toMatchObject({ email_token: 'proof-from-the-mailed-code', countryOfResidence: 'germany' });
+    store.setItem('registration_data', JSON.stringify({ ...JSON.parse(store.items.get('registration_data')!), email_token: 42 }));
+    expect(readRegistrationData(store, now)).not.toHaveProperty('email_token');
+  });
+
   it('adds residence, nationality and the privacy agreement in step two', () => {
     const store = memoryStore();
     saveEmailStep(stepOne, store, now);

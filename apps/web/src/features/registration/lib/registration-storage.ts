@@ -7,6 +7,8 @@ export type RegistrationData = {
   password: string;
   country: string;
   timestamp: string;
+  /** The proof, from the code mailed at step one, that the email is the customer's. */
+  email_token?: string;
   countryOfResidence?: string;
   nationality?: string;
   agreePrivacy?: boolean;
@@ -47,6 +49,7 @@ function parse(raw: string | null): RegistrationData | null {
     password: v.password,
     country: normaliseCountry(isString(v.country) ? v.country : null),
     timestamp: v.timestamp,
+    ...(isString(v.email_token) ? { email_token: v.email_token } : {}),
     ...(isString(v.countryOfResidence) ? { countryOfResidence: normaliseCountry(v.countryOfResidence) } : {}),
     ...(isString(v.nationality) ? { nationality: normaliseCountry(v.nationality) } : {}),
     ...(typeof v.agreePrivacy === 'boolean' ? { agreePrivacy: v.agreePrivacy } : {}),
@@ -64,7 +67,7 @@ export function readRegistrationData(store = browserStore(), now = Date.now()): 
 
 /** Step one: starts a fresh record (any earlier answers are replaced). */
 export function saveEmailStep(
-  values: { email: string; password: string; country: string },
+  values: { email: string; password: string; country: string; email_token?: string },
   store = browserStore(),
   now = Date.now(),
 ): RegistrationData {
