@@ -74,6 +74,7 @@ export const router = createBrowserRouter([
               { path: 'chat', lazy: page(() => import('@/features/admin-chat/admin-chat-page'), 'AdminChatPage') },
               { path: 'catalogue', lazy: page(() => import('@/features/admin/catalogue-page'), 'CataloguePage') },
               { path: 'catalogue/:id', lazy: page(() => import('@/features/admin/catalogue-edit-page'), 'CatalogueEditPage') },
+              { path: 'audit', lazy: page(() => import('@/features/admin/audit-log-page'), 'AuditLogPage') },
               { path: 'sales', lazy: page(() => import('@/features/admin/sales-page'), 'SalesPage') },
               { path: 'requests', lazy: page(() => import('./routes/admin-requests-page'), 'AdminRequestsPage') },
               { path: 'money', lazy: page(() => import('@/features/admin/money-page'), 'MoneyPage') },
