@@ -30,7 +30,7 @@ export function AuditFilters({ filters, onChange, onClear, onExport, exporting }
   return (
     <search aria-label={t('Filter the audit log')} className="mb-4 block rounded-xl border border-line bg-panel p-4">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        <SearchBox label={t('Actor')} placeholder={t('E-mail, #id or system')} value={filters.actor} onChange={(actor) => onChange({ actor })} />
+        <SearchBox label={t('Actor')} placeholder={t('E-mail, #id, system')} value={filters.actor} onChange={(actor) => onChange({ actor })} />
         <SearchBox label={t('Customer')} placeholder={t('E-mail or #id')} value={filters.customer} onChange={(customer) => onChange({ customer })} />
         <SelectField label={t('Action')} value={filters.action} onChange={(e) => onChange({ action: e.target.value })}>
           <option value="">{t('All actions')}</option>

@@ -40,6 +40,7 @@ describe('audit entries in words', () => {
   it('lists changed settings by their names, and before and after values in words', () => {
     expect(detailsText({ action: 'settings.updated', details: { r_page: 'ic', savings_rate_pct: 2 } }, en)).toEqual(['Fields: Registration page, Annual savings rate (%)']);
     expect(detailsText({ action: 'settings.updated', details: { r_page: 'ic' } }, ar)).toEqual(['الحقول: صفحة التسجيل']);
+    expect(detailsText({ action: 'user.active', details: { from: 'pending', to: 'active' } }, ar)).toEqual(['قيد الانتظار ← نشط']);
     expect(detailsText({ action: 'user.deactivated', details: { from: 'active', to: 'deactivated' } }, en)).toEqual(['Active → Deactivated']);
     expect(detailsText({ action: 'withdrawal.rejected', details: { amount: '50.00', reason: 'Wrong IBAN' } }, en)).toEqual(['Amount: 50.00', 'Reason: Wrong IBAN']);
   });

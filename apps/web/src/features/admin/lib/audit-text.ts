@@ -102,6 +102,13 @@ const fieldLabels: Record<string, string> = {
   published: msg('Published'),
   plan_ids: msg('Plans allowed'),
   translations: msg('Translations'),
+  display_currency: msg('Display currency'),
+  sound: msg('Sound'),
+  time_zone: msg('Time zone'),
+  theme: msg('Theme'),
+  language: msg('Language'),
+  tour_done: msg('First-visit tour'),
+  notifications: msg('Notifications'),
 };
 
 /** Actions whose details are the fields that were sent, listed by name. */
@@ -131,7 +138,7 @@ export function detailsText(entry: Pick<AuditEntry, 'action' | 'details'>, t: TF
   if (typeof d.amount === 'string' || typeof d.amount === 'number') lines.push(t('Amount: {{amount}}', { amount: d.amount }));
   const from = d.from;
   const to = d.to;
-  if ((typeof from === 'string' || typeof from === 'number') && (typeof to === 'string' || typeof to === 'number')) lines.push(`${valueText(from, t)} → ${valueText(to, t)}`);
+  if ((typeof from === 'string' || typeof from === 'number') && (typeof to === 'string' || typeof to === 'number')) lines.push(t('{{from}} → {{to}}', { from: valueText(from, t), to: valueText(to, t) }));
   if (typeof d.reason === 'string' && d.reason) lines.push(t('Reason: {{reason}}', { reason: d.reason }));
   return lines;
 }
