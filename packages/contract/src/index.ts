@@ -26,3 +26,4 @@ export * from './personal.ts';
 export * from './account-reviews.ts';
 export * from './alerts.ts';
 export * from './activity.ts';
+export * from './courses.ts';

@@ -18,3 +18,4 @@ export * from './savings.ts';
 export * from './personal.ts';
 export * from './alerts.ts';
 export * from './activity.ts';
+export * from './courses.ts';
