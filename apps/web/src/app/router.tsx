@@ -42,6 +42,7 @@ export const router = createBrowserRouter([
           { path: 'accounts', lazy: page(() => import('@/features/accounts/accounts-page'), 'AccountsPage') },
           { path: 'chat', lazy: page(() => import('@/features/chat/chat-page'), 'ChatPage') },
           { path: 'marketplace', lazy: page(() => import('@/features/marketplace/components/marketplace-page'), 'MarketplacePage') },
+          { path: 'courses/:id', lazy: page(() => import('@/features/courses/course-page'), 'CoursePage') },
           { path: 'deposit', lazy: page(() => import('@/features/client-area/client-area-pages'), 'DepositRedirect') },
           { path: 'deposit/card', lazy: page(() => import('@/features/money/deposit-page'), 'CardDepositPage') },
           { path: 'deposit/:crypto', lazy: page(() => import('@/features/money/deposit-page'), 'DepositPage') },
