@@ -34,10 +34,10 @@ describe('GET /expert_advisors', () => {
     const res = await server.call('GET', '/expert_advisors', { token: user.token });
     expect(res.status).toBe(200);
     const items = res.body.data as { downloads: number; type: string; status: string; strategy: string | null; billing: string; amount_val: number }[];
-    expect(items.length).toBeGreaterThanOrEqual(8);
+    expect(items.length).toBeGreaterThanOrEqual(7);
     expect(items.map((i) => i.downloads)).toEqual([...items.map((i) => i.downloads)].sort((a, b) => b - a));
     expect(items.filter((i) => i.type === 'expert_advisor' && i.strategy).length).toBeGreaterThanOrEqual(6);
-    expect(items.filter((i) => i.type === 'other').length).toBeGreaterThanOrEqual(2);
+    expect(items.filter((i) => i.type === 'other').length).toBeGreaterThanOrEqual(1);
     expect(new Set(items.filter((i) => i.type === 'expert_advisor').map((i) => i.strategy))).toEqual(new Set(['ma_crossover', 'rsi_reversion', 'donchian_breakout', 'grid']));
     expect(items.some((i) => i.amount_val === 0) && items.some((i) => i.billing === 'monthly')).toBe(true);
     expect(items.every((i) => i.status === 'available')).toBe(true);

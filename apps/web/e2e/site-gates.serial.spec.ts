@@ -82,7 +82,7 @@ test('site settings are validated and the registration variant is saved through 
     await expect(admin.getByText('Settings saved')).toBeHidden();
     await admin.getByLabel('Site name').fill('Bourse Markets');
     await admin.getByLabel('Website URL').fill('https://markets.example.com/');
-    await admin.getByLabel('Registration page (r_page)').selectOption('td');
+    await admin.getByLabel('Registration page', { exact: true }).selectOption('td');
     await save(admin);
     await expect(admin.getByRole('link', { name: 'Back office home' }).filter({ visible: true })).toContainText('Bourse Markets');
     const settings = (await (await admin.request.get('/api/v1/settings')).json()).data;

@@ -27,3 +27,4 @@ export * from './account-reviews.ts';
 export * from './prices.ts';
 export * from './alerts.ts';
 export * from './activity.ts';
+export * from './courses.ts';

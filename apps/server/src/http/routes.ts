@@ -19,6 +19,7 @@ import { autotraderRoutes } from '../modules/autotrader/autotrader.routes.ts';
 import { robotRoutes } from '../modules/robots/robots.routes.ts';
 import { planRoutes } from '../modules/plans/plans.routes.ts';
 import { auditRoutes } from '../modules/audit/audit.routes.ts';
+import { courseRoutes } from '../modules/courses/courses.routes.ts';
 import { moneyRoutes } from '../modules/money/money.routes.ts';
 import { accountRoutes } from '../modules/accounts/accounts.routes.ts';
 import { savingsRoutes } from '../modules/savings/savings.routes.ts';
@@ -36,4 +37,4 @@ import { activityRoutes } from '../modules/activity/activity.routes.ts';
 export type ApiModule = (api: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
 /** Every module mounted under /api/v1. */
-export const apiModules: ApiModule[] = [authRoutes, userRoutes, settingsRoutes, adminRoutes, notificationRoutes, realtimeRoutes, chatRoutes, adminChatRoutes, tradingRoutes, tradesAdminRoutes, marketRoutes, backtestRoutes, marketplaceRoutes, marketplaceAdminRoutes, marketplaceImageRoutes, autotraderRoutes, robotRoutes, planRoutes, auditRoutes, moneyRoutes, moneyAdminRoutes, accountRoutes, savingsRoutes, preferencesRoutes, adjustmentRoutes, statementRoutes, verificationRoutes, verificationAdminRoutes, profileRoutes, securityRoutes, alertRoutes, activityRoutes];
+export const apiModules: ApiModule[] = [authRoutes, userRoutes, settingsRoutes, adminRoutes, notificationRoutes, realtimeRoutes, chatRoutes, adminChatRoutes, tradingRoutes, tradesAdminRoutes, marketRoutes, backtestRoutes, marketplaceRoutes, marketplaceAdminRoutes, marketplaceImageRoutes, autotraderRoutes, robotRoutes, planRoutes, auditRoutes, moneyRoutes, moneyAdminRoutes, accountRoutes, savingsRoutes, preferencesRoutes, adjustmentRoutes, statementRoutes, verificationRoutes, verificationAdminRoutes, profileRoutes, securityRoutes, alertRoutes, activityRoutes, courseRoutes];

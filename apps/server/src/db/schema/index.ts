@@ -19,3 +19,4 @@ export * from './personal.ts';
 export * from './alerts.ts';
 export * from './activity.ts';
 export * from './email-verifications.ts';
+export * from './courses.ts';

@@ -18,13 +18,15 @@ import { LeverageForm } from './components/leverage-form';
 import { SettingsSection, SwitchField, TextAreaField } from './components/settings-controls';
 import { toFormValues, toUpdate } from './components/settings-form-values';
 
-/** What each registration page does; the option reads "basic: sign-up, …". */
+/** Each registration page's name and what it does; the option reads "Standard: sign-up, …". */
+const rPageNames: Record<(typeof registrationPages)[number], string> = { basic: msg('Standard'), ic: msg('E-mail first'), td: msg('Single page') };
 const rPageLabels: Record<(typeof registrationPages)[number], string> = {
   basic: msg('sign-up, country step, then the full form'),
   ic: msg('/register starts with the email step'),
   td: msg('everything on a single page'),
 };
 const UNKNOWN_PAGE = msg('unknown, shows the full form');
+const UNKNOWN_NAME = msg('Other');
 const URL_PLACEHOLDER = 'https://';
 
 function SettingsForm({ settings }: { settings: SiteSettings }) {
@@ -111,10 +113,10 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
               />
             )}
           />
-          <SelectField label={t('Registration page (r_page)')} error={e.r_page?.message} {...register('r_page')}>
+          <SelectField label={t('Registration page')} error={e.r_page?.message} {...register('r_page')}>
             {rPageOptions.map((v) => (
               <option key={v} value={v}>
-                {`${v}: ${t(rPageLabels[v as keyof typeof rPageLabels] ?? UNKNOWN_PAGE)}`}
+                {`${t(rPageNames[v as keyof typeof rPageNames] ?? UNKNOWN_NAME)}: ${t(rPageLabels[v as keyof typeof rPageLabels] ?? UNKNOWN_PAGE)}`}
               </option>
             ))}
           </SelectField>

@@ -12,17 +12,17 @@ import { ReadOnlyNote } from '@/components/read-only-note';
 import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useCanDecide } from '@/hooks/use-can-decide';
-import { msg } from '@/i18n/i18n';
 import { errorMessage, http } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { clientKeys } from '../api/clients';
+import { useCatalogue } from '../api/marketplace-admin';
+import { actionText, actorRoles, detailsText } from '../lib/audit-text';
+import { kindText, referenceText } from '../lib/ledger-text';
 import { AccountSelect, firstAccountId } from './account-select';
 
 type AdjustInput = z.input<typeof balanceAdjustmentInput>;
 type AdjustValues = z.output<typeof balanceAdjustmentInput>;
-/** Who acted, as the audit log names them (shown in lower case). */
-const actorRoles: Record<AuditEntry['actor_role'], string> = { customer: msg('customer'), admin: msg('admin'), support: msg('support'), system: msg('system') };
 const ledgerKey = (userId: number, accountId: number) => [...clientKeys.all, 'ledger', userId, accountId] as const;
 
 function AdjustForm({ userId, account }: { userId: number; account: TradingAccount }) {
@@ -63,6 +63,8 @@ export function ClientLedger({ userId, accounts }: { userId: number; accounts: T
   const canAdjust = useCanDecide();
   const [accountId, setAccountId] = useState(firstAccountId(accounts));
   const account = accounts.find((a) => a.id === accountId);
+  const catalogue = useCatalogue();
+  const itemName = (id: number) => catalogue.data?.find((i) => i.id === id)?.name;
   const ledger = useQuery({
     queryKey: ledgerKey(userId, accountId ?? 0),
     queryFn: async () => (await http.get<{ data: LedgerEntry[] }>(`/admin/clients/${userId}/ledger?account_id=${accountId}`)).data,
@@ -84,9 +86,9 @@ export function ClientLedger({ userId, accounts }: { userId: number; accounts: T
           {ledger.data.map((e) => (
             <li key={e.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm" data-testid="ledger-entry">
               <div className="min-w-0">
-                <p className="font-medium capitalize">{e.kind.replace('_', ' ')}</p>
+                <p className="font-medium">{kindText(e.kind, t)}</p>
                 <p className="truncate text-xs text-muted">
-                  {e.reference ?? '—'} · <DateTime iso={e.created_at} withYear />
+                  {referenceText(e.reference, t, itemName)} · <DateTime iso={e.created_at} withYear />
                 </p>
               </div>
               <div className="text-end tabular-nums">
@@ -115,11 +117,11 @@ export function ClientAudit({ userId }: { userId: number }) {
     <ul className="max-h-64 divide-y divide-line overflow-y-auto rounded-lg border border-line" aria-label={t('Audit history')}>
       {audit.data.map((e) => (
         <li key={e.id} className="px-3 py-2 text-sm" data-testid="audit-entry">
-          <p className="font-medium">{e.action}</p>
+          <p className="font-medium">{actionText(e.action, t)}</p>
           <p className="text-xs text-muted">
             {t(actorRoles[e.actor_role])}
             {e.actor_id === null ? '' : ` #${e.actor_id}`} · <DateTime iso={e.created_at} withYear />
-            {typeof e.details.reason === 'string' && ` · ${e.details.reason}`}
+            {detailsText(e, t).map((line) => ` · ${line}`)}
           </p>
         </li>
       ))}

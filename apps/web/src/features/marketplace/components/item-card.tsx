@@ -1,7 +1,9 @@
-import { Download, ShieldCheck, Star } from 'lucide-react';
+import { Link } from 'react-router';
+import { BookOpen, Download, ShieldCheck, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { strategyKeys, type ExpertAdvisor, type StrategyKey } from '@bourse/contract';
 import { Button } from '@/components/ui/button';
+import { useCourses } from '@/features/courses/api/courses';
 import { BacktestDialog } from '@/features/expert-advisors/components/backtest-dialog';
 import { paramFields } from '@/features/expert-advisors/lib/backtest-params';
 import { formatMoney, formatNumber } from '@/lib/format';
@@ -62,6 +64,8 @@ function Plans({ item }: { item: ExpertAdvisor }) {
 export function ItemCard({ item, owned, onPurchase }: { item: ExpertAdvisor; owned: boolean; onPurchase: (item: ExpertAdvisor) => void }) {
   const { t } = useTranslation();
   const price = priceOf(item);
+  // An owned course opens here; the list is fetched once the customer owns an item.
+  const course = useCourses(owned && item.type === 'other').data?.find((c) => c.id === item.id);
   return (
     <article aria-label={item.title} className="flex flex-col overflow-hidden rounded-xl border border-line bg-panel">
       <div className="relative">
@@ -94,6 +98,11 @@ export function ItemCard({ item, owned, onPurchase }: { item: ExpertAdvisor; own
           </span>
           <div className="ms-auto flex items-center gap-2">
             {/* An advisor can be tried on past prices before it is bought. */}
+            {course && (
+              <Link to={`/main/courses/${course.id}`} className="inline-flex h-8 items-center gap-1.5 rounded-md border border-line px-3 text-sm font-medium hover:bg-panel-2">
+                <BookOpen className="size-4" aria-hidden /> {t('Open course')}
+              </Link>
+            )}
             {isStrategy(item.strategy) && <BacktestDialog strategy={item.strategy} eaId={item.id} eaName={item.title} defaultParams={item.default_params} />}
             <Button size="sm" disabled={owned} onClick={() => onPurchase(item)}>
               {t('Purchase', { context: 'action' })}

@@ -3,7 +3,7 @@ import type { ActivityPage } from '@bourse/contract';
 import { RETRY_MS } from '@/config/constants';
 import { http } from '@/lib/api-client';
 import { tradeKeys } from './get-trades';
-import { downloadCsv } from './export-closed-trades';
+import { downloadCsv } from '@/lib/download-csv';
 
 /** Under the trade lists' key, so every trade event refreshes the log as it does them. */
 const activityKey = (accountId: number | null, search: string) => [...tradeKeys.all, 'activity', accountId, search] as const;
