@@ -26,3 +26,6 @@ export * from './personal.ts';
 export * from './account-reviews.ts';
 export * from './alerts.ts';
 export * from './activity.ts';
+export * from './localized.ts';
+export * from './notices.ts';
+export * from './ledger-detail.ts';

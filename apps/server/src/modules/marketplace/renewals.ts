@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { localized, notices } from '@bourse/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -59,8 +60,8 @@ async function renewOne(ctx: AppContext, tx: Tx, p: PurchaseRow): Promise<Outcom
 
 async function tell(ctx: AppContext, o: Outcome): Promise<void> {
   await notify(ctx, o.userId, o.renewed
-    ? { title: 'Subscription renewed', message: `${o.name} was renewed for another month.`, color: 'success' }
-    : { title: 'Subscription lapsed', message: `${o.name} could not be renewed: the account's free margin does not cover it. Buy it again in the marketplace to continue.`, color: 'warning' });
+    ? { title: localized(notices.renewedTitle), message: localized(notices.renewed, { name: o.name }), color: 'success' }
+    : { title: localized(notices.lapsedTitle), message: localized(notices.lapsed, { name: o.name }), color: 'warning' });
   await publishUserUpdated(ctx, o.userId);
 }
 

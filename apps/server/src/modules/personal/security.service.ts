@@ -1,4 +1,4 @@
-import { channels, events, messages, personalMessages as msg, type PasswordChange, type SessionInfo } from '@bourse/contract';
+import { channels, events, localized, messages, personalMessages as msg, notices, type PasswordChange, type SessionInfo } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { AuthInfo } from '../../http/auth.ts';
 import { invalid, notFound } from '../../http/errors.ts';
@@ -42,7 +42,7 @@ export async function changePassword(ctx: AppContext, caller: AuthInfo, body: Pa
     return n;
   });
   const text = 'Your password was changed and your other devices were signed out. If this was not you, reset your password and contact support at once.';
-  await notify(ctx, caller.userId, { title: 'Password changed', message: text, color: 'warning' });
+  await notify(ctx, caller.userId, { title: localized(notices.passwordChangedTitle), message: localized(notices.passwordChanged), color: 'warning' });
   await ctx.mailer.send({ to: row.email, subject: 'Your password was changed', text });
   return ended;
 }
@@ -116,7 +116,7 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
     if (String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505') throw invalid('email', messages.emailTaken);
     throw err;
   });
-  await notify(ctx, userId, { title: 'Email changed', message: `Your account's email is now ${to}.`, color: 'info' });
+  await notify(ctx, userId, { title: localized(notices.emailChangedTitle), message: localized(notices.emailChanged, { email: to }), color: 'info' });
   await ctx.mailer.send({ to: from, subject: 'Your email address was changed', text: `Your account's email was changed to ${to}. If this was not you, contact support at once.` });
   await ctx.broadcaster.publish(channels.user(userId), events.userUpdated, { id: userId });
   return to;

@@ -9,6 +9,7 @@ import { signTone } from './sign-tone';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { msg } from '@/i18n/i18n';
+import { serverText } from '@/i18n/server-text';
 
 const closeReasons: Record<string, string> = {
   tp: msg('By take profit'),
@@ -37,7 +38,8 @@ function describe(a: AccountActivity, t: TFunction): { title: string; detail: st
     return { title: t('{{symbol}} {{side}} {{lots}} closed', { symbol: a.trade.symbol, side, lots: a.trade.lots }), detail: why ? t(why) : null };
   }
   const kind = kindLabels[a.kind];
-  return { title: kind ? t(kind) : journalKindLabel(a.kind), detail: a.kind === 'realised_pnl' ? null : a.reference };
+  const detail = a.kind === 'realised_pnl' ? null : serverText(t, a.detail?.key, a.detail?.params, a.reference ?? '') || null;
+  return { title: kind ? t(kind) : journalKindLabel(a.kind), detail };
 }
 
 /** The account's latest ledger entries: closed trades, deposits, withdrawals and the rest. */

@@ -1,5 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Alert } from '@/components/ui/alert';
+import { serverText } from '@/i18n/server-text';
 import { useSession } from '@/stores/session-store';
 import { markNotificationRead } from '../api/mark-notification-read';
 import { alertVariant, firstUnread, isTemp } from '../lib/notification-rules';
@@ -21,6 +23,7 @@ export function bannerPlacement(pathname: string): 'layout' | 'overlay' {
 export function NotificationBanner({ slot }: { slot: 'layout' | 'overlay' }) {
   const note = useSession((s) => firstUnread(s.user?.notifications));
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   if (!note || bannerPlacement(pathname) !== slot) return null;
   const floating = slot === 'overlay';
 
@@ -33,9 +36,9 @@ export function NotificationBanner({ slot }: { slot: 'layout' | 'overlay' }) {
   };
 
   const alert = (
-    <Alert variant={alertVariant(note.color)} title={note.title} onClose={close} className={floating ? 'pointer-events-auto w-full max-w-xl bg-panel shadow-xl shadow-black/40' : 'bg-panel'}>
+    <Alert variant={alertVariant(note.color)} title={serverText(t, note.title_key, note.params, note.title)} onClose={close} className={floating ? 'pointer-events-auto w-full max-w-xl bg-panel shadow-xl shadow-black/40' : 'bg-panel'}>
       <p dir="auto" className="whitespace-pre-wrap break-words">
-        {note.message}
+        {serverText(t, note.message_key, note.params, note.message)}
       </p>
     </Alert>
   );
