@@ -67,6 +67,7 @@ export function ChatInput({ composer, disabled }: Props) {
           <Paperclip className="size-5" />
         </button>
         <textarea
+          dir="auto"
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}

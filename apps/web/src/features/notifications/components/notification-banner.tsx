@@ -36,8 +36,10 @@ export function NotificationBanner({ slot }: { slot: 'layout' | 'overlay' }) {
   };
 
   const alert = (
-    <Alert variant={alertVariant(note.color)} title={serverText(t, note.title_key, note.params, note.title)} onClose={close} className={floating ? 'pointer-events-auto w-full max-w-xl bg-panel shadow-xl shadow-black/40' : 'bg-panel'}>
-      <p dir="auto" className="whitespace-pre-wrap break-words">
+    <Alert variant={alertVariant(note.color)} title={serverText(t, note.title_key, note.params, note.title)}
+      titleDir={note.title_key ? undefined : 'auto'} onClose={close} className={floating ? 'pointer-events-auto w-full max-w-xl bg-panel shadow-xl shadow-black/40' : 'bg-panel'}>
+      {/* A keyed text is in the reader's language and follows the page's direction; an operator's free text finds its own. */}
+      <p dir={note.message_key ? undefined : 'auto'} className="whitespace-pre-wrap break-words">
         {serverText(t, note.message_key, note.params, note.message)}
       </p>
     </Alert>
