@@ -27,6 +27,8 @@ async function customerIn(baseURL: string, language: 'ar' | 'en'): Promise<Custo
 
 const banner = (page: Page) => page.getByTestId('notification-banner');
 
+test.setTimeout(180_000);
+
 test('in Arabic, the notification the server wrote and the ledger read in Arabic, on the dashboard, the marketplace and the trading room', async ({ page, baseURL }) => {
   const user = await customerIn(baseURL!, 'ar');
   await signIn(page, user);
@@ -42,7 +44,12 @@ test('in Arabic, the notification the server wrote and the ledger read in Arabic
   await screenshots(page, 'server-texts-dashboard-ar');
 
   await page.goto('/main/marketplace');
-  await expect(page.getByRole('article', { name: 'CFD Trading Course' }).getByText(arabic('Owned'))).toBeVisible();
+  const card = page.getByRole('article', { name: 'CFD Trading Course' });
+  await expect(card.getByTestId('owned-badge')).toHaveText(arabic('Owned'));
+  // The badge stays clear of the image, whose top corner carries the author's avatar.
+  const image = (await card.locator('img').boundingBox())!;
+  const badge = (await card.getByTestId('owned-badge').boundingBox())!;
+  expect(badge.y).toBeGreaterThanOrEqual(image.y + image.height);
   await screenshots(page, 'server-texts-marketplace-ar');
 
   await page.goto('/mt4');
@@ -58,7 +65,7 @@ test('in English, the same texts read as the server words them', async ({ page, 
   await expect(page.getByTestId('activity').filter({ hasText: 'Demo account funding' })).toBeVisible();
   await screenshots(page, 'server-texts-dashboard-en');
   await page.goto('/main/marketplace');
-  await expect(page.getByRole('article', { name: 'CFD Trading Course' }).getByText('Owned')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'CFD Trading Course' }).getByTestId('owned-badge')).toBeVisible();
   await screenshots(page, 'server-texts-marketplace-en');
   await page.goto('/mt4');
   await expect(page.locator('[data-testid="market-watch-row"]').first()).toBeVisible();
