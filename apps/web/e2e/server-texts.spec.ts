@@ -53,7 +53,7 @@ test('in Arabic, the notification the server wrote and the ledger read in Arabic
   await screenshots(page, 'server-texts-marketplace-ar');
 
   await page.goto('/mt4');
-  await expect(page.locator('[data-testid="market-watch-row"]').first()).toBeVisible();
+  await expect(page.locator('[data-testid="market-watch-row"]').first()).toBeVisible({ timeout: 40_000 });
   await screenshots(page, 'server-texts-trading-room-ar');
 });
 
@@ -68,6 +68,6 @@ test('in English, the same texts read as the server words them', async ({ page, 
   await expect(page.getByRole('article', { name: 'CFD Trading Course' }).getByTestId('owned-badge')).toBeVisible();
   await screenshots(page, 'server-texts-marketplace-en');
   await page.goto('/mt4');
-  await expect(page.locator('[data-testid="market-watch-row"]').first()).toBeVisible();
+  await expect(page.locator('[data-testid="market-watch-row"]').first()).toBeVisible({ timeout: 40_000 });
   await screenshots(page, 'server-texts-trading-room-en');
 });

@@ -41,8 +41,9 @@ export function ItemCard({ item, owned, onPurchase }: { item: ExpertAdvisor; own
           )}
         </div>
         <p className="text-xs text-muted">{t('by {{author}}', { author: item.author })}</p>
-        <p className="line-clamp-3 text-sm text-muted">
-          <bdi>{item.description}</bdi>
+        {/* Several lines: laid out in the text's own direction, so a cut-off line ends with its ellipsis. */}
+        <p dir="auto" className="line-clamp-3 text-sm text-muted">
+          {item.description}
         </p>
         {item.features.length > 0 && (
           <ul className="flex flex-wrap gap-1">
