@@ -69,9 +69,15 @@ export function RecentActivity({ activity, currency, pending, error, onRetry }: 
               <li key={a.id} className="flex items-center justify-between gap-3 px-4 py-2.5 text-sm" data-testid="activity">
                 <div className="min-w-0">
                   <p className="truncate font-medium">{title}</p>
-                  <p className="truncate text-xs text-muted">
+                  <p className="break-words text-xs text-muted">
                     <DateTime iso={a.created_at} />
-                    {detail && ` · ${detail}`}
+                    {/* An operator's reason in a detail may be in another language: isolated, it keeps its punctuation. */}
+                    {detail && (
+                      <>
+                        {' · '}
+                        <bdi>{detail}</bdi>
+                      </>
+                    )}
                   </p>
                 </div>
                 <span className={cn('shrink-0 font-mono tabular-nums', signTone(Number(a.amount)))}>{formatMoney(a.amount, currency)}</span>
