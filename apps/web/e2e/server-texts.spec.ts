@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, type Customer, newCustomer, screenshots, signIn } from './helpers';
+import { adminToken, apiCall, type Customer, newCustomer, screenshots, signIn } from './helpers';
 
 const LOCALES = path.resolve(import.meta.dirname, '../src/i18n/locales');
 
@@ -70,4 +70,17 @@ test('in English, the same texts read as the server words them', async ({ page, 
   await page.goto('/mt4');
   await expect(page.locator('[data-testid="market-watch-row"]').first()).toBeVisible({ timeout: 40_000 });
   await screenshots(page, 'server-texts-trading-room-en');
+});
+
+test('in Arabic, an English chat message keeps its question mark at its own end', async ({ page, baseURL }) => {
+  const user = await customerIn(baseURL!, 'ar');
+  await apiCall(baseURL!, 'POST', '/chat/messages', { token: await adminToken(baseURL!), body: { message: 'Is your deposit showing now?', attachments: [], customer_id: user.id } });
+  await signIn(page, user);
+  await page.goto('/main/chat');
+  const text = page.getByTestId('chat-message').getByText('Is your deposit showing now?');
+  await expect(text).toBeVisible();
+  // Laid out left to right inside the right-to-left page, so "?" ends the sentence instead of starting it.
+  expect(await text.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+  expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+  await screenshots(page, 'server-texts-chat-ar');
 });
