@@ -82,5 +82,12 @@ test('in Arabic, an English chat message keeps its question mark at its own end'
   // Laid out left to right inside the right-to-left page, so "?" ends the sentence instead of starting it.
   expect(await text.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
   expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+  // The empty box follows the page (its Arabic placeholder starts at the right); English typed in it runs left to right.
+  const box = page.locator('textarea');
+  const direction = () => box.evaluate((el) => getComputedStyle(el).direction);
+  expect(await direction()).toBe('rtl');
+  await box.fill('Yes, thanks!');
+  expect(await direction()).toBe('ltr');
+  await box.fill('');
   await screenshots(page, 'server-texts-chat-ar');
 });
