@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALERT_LIMIT, alertMessages, channels, events } from '@bourse/contract';
+import { ALERT_LIMIT, alertMessages, channels, events, notices } from '@bourse/contract';
 import { notifications, priceAlerts, users } from '../src/db/schema/index.ts';
 import { alertEngineOf, type AlertEngine } from '../src/modules/alerts/alert-engine.ts';
 import type { Instrument } from '../src/modules/trading/instruments.ts';
@@ -139,7 +139,11 @@ describe('firing', () => {
     const notes = await notesOf(user);
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ title: 'Price alert: EUR/USD', message: 'EUR/USD crossed above 1.10500 (now 1.10530).\nTake a look' });
-    expect(pushed(user).map((e) => e.data)).toEqual([{ id, asset_id: eurusd.id, reason: 'triggered', title: 'Price alert: EUR/USD', message: notes[0]!.message }]);
+    const { titleKey, messageKey, params } = notes[0]!;
+    expect([titleKey, messageKey]).toEqual([notices.alertTitle, notices.alertWithNote]);
+    expect(pushed(user).map((e) => e.data)).toEqual([
+      { id, asset_id: eurusd.id, reason: 'triggered', title: 'Price alert: EUR/USD', message: notes[0]!.message, title_key: titleKey, message_key: messageKey, params },
+    ]);
     expect((await list(user)).data[0]).toMatchObject({ status: 'triggered', trigger_count: 1, last_price: 1.1053 });
   });
 

@@ -28,3 +28,6 @@ export * from './prices.ts';
 export * from './alerts.ts';
 export * from './activity.ts';
 export * from './courses.ts';
+export * from './localized.ts';
+export * from './notices.ts';
+export * from './ledger-detail.ts';

@@ -1,4 +1,5 @@
 import type { AdminChatUser, ChatMessage } from './chat.ts';
+import type { MessageParams } from './localized.ts';
 
 // No zod here: the client's first page load needs these names; the connection's schemas are in
 // realtime-connection.ts.
@@ -28,7 +29,7 @@ export const events = {
 
 /** Payloads of each event, one typed map for server and client. */
 export type RealtimeEvents = {
-  [events.notification]: { id: number; title: string; message: string; color: string };
+  [events.notification]: { id: number; title: string; message: string; color: string; title_key: string | null; message_key: string | null; params: MessageParams };
   [events.userUpdated]: { id: number };
   [events.tradeUpdated]: { id?: number; reason: string };
   /** The full message, as GET /chat/messages returns it. */
@@ -38,7 +39,7 @@ export type RealtimeEvents = {
   /** Customers whose online state, unread count or last message changed (coalesced). */
   [events.usersChanged]: { users: Pick<AdminChatUser, 'id' | 'is_online' | 'unread_count' | 'last_message_at'>[] };
   /** On `notification.{userId}`: a price alert fired or was cancelled; the text is the notification's. */
-  [events.alertChanged]: { id: number; asset_id: number; reason: 'triggered' | 'cancelled'; title: string; message: string };
+  [events.alertChanged]: { id: number; asset_id: number; reason: 'triggered' | 'cancelled'; title: string; message: string; title_key: string | null; message_key: string | null; params: MessageParams };
 };
 
 /** The Pusher protocol prefix of a private channel name. */

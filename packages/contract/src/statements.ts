@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localizedText } from './localized.ts';
 
 /** GET /accounts/{id}/statements: the months ('YYYY-MM', newest first) with activity. */
 export const statementMonthsResponse = z.object({ data: z.array(z.string().regex(/^\d{4}-\d{2}$/)) });
@@ -64,6 +65,8 @@ const activityItem = z.object({
   amount: z.string(),
   balance_after: z.string(),
   reference: z.string().nullable(),
+  /** The reference as a message in the reader's language (`ledgerDetail`); null shows the reference as it is. */
+  detail: localizedText.nullable(),
   created_at: z.string(),
   trade: z.object({ symbol: z.string(), side: z.string(), lots: z.string(), close_reason: z.string().nullable() }).nullable(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageParams } from './localized.ts';
 
 export const userStatuses = ['active', 'pending', 'deactivated'] as const;
 export const userStatus = z.enum(userStatuses);
@@ -48,6 +49,10 @@ export const notificationSchema = z.object({
   color: z.enum(['danger', 'success', 'warning', 'info']),
   read: z.boolean(),
   created_at: z.string().optional(),
+  /** The message keys of `title` and `message` and their parameters, for the reader's language; absent on notes written as free text (by an operator, or before keys). */
+  title_key: z.string().nullable().optional(),
+  message_key: z.string().nullable().optional(),
+  params: messageParams.optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

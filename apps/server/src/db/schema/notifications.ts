@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { MessageParams } from '@bourse/contract';
 import { users } from './users.ts';
 
 export const notifications = pgTable('notifications', {
@@ -9,4 +10,7 @@ export const notifications = pgTable('notifications', {
   color: text('color', { enum: ['danger', 'success', 'warning', 'info'] }).notNull().default('info'),
   read: boolean('read').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  titleKey: text('title_key'),
+  messageKey: text('message_key'),
+  params: jsonb('params').$type<MessageParams>().notNull().default({}),
 });

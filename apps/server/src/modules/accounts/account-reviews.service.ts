@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { accountReviewMessages as msg } from '@bourse/contract';
+import { accountReviewMessages as msg, localized, notices } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { tradingAccounts } from '../../db/schema/index.ts';
 import type { AuthInfo } from '../../http/auth.ts';
@@ -40,8 +40,8 @@ export async function decideAccount(ctx: AppContext, by: Pick<AuthInfo, 'userId'
     decided.userId,
     'account',
     decision.approve
-      ? { title: 'Live account approved', message: `Your live account ${decided.number} is ready: you can fund it and trade on it now.`, color: 'success' }
-      : { title: 'Live account not approved', message: `Your live account ${decided.number} was not approved: ${decision.reason}`, color: 'warning' },
+      ? { title: localized(notices.liveApprovedTitle), message: localized(notices.liveApproved, { number: decided.number }), color: 'success' }
+      : { title: localized(notices.liveRejectedTitle), message: localized(notices.liveRejected, { number: decided.number, reason: decision.reason }), color: 'warning' },
   );
   await publishUserUpdated(ctx, decided.userId);
 }

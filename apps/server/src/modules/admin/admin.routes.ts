@@ -11,6 +11,8 @@ import {
   channels,
   events,
   idParam,
+  localized,
+  notices,
   paged,
   userResponse,
 } from '@bourse/contract';
@@ -28,9 +30,9 @@ import { userViewById } from '../users/users.service.ts';
 import { CLIENTS_PAGE_SIZE, type ClientBalance, searchClients } from './admin.repository.ts';
 
 const statusNotes = {
-  active: { title: 'Account approved', message: 'Your account has been approved. You can now trade.', color: 'success' },
-  deactivated: { title: 'Account deactivated', message: 'Your account has been deactivated. Please contact support.', color: 'danger' },
-  pending: { title: 'Account under review', message: 'Your account is being reviewed by the Client Management Team.', color: 'warning' },
+  active: { title: localized(notices.accountApprovedTitle), message: localized(notices.accountApproved), color: 'success' },
+  deactivated: { title: localized(notices.accountDeactivatedTitle), message: localized(notices.accountDeactivated), color: 'danger' },
+  pending: { title: localized(notices.accountReviewTitle), message: localized(notices.accountReview), color: 'warning' },
 } as const;
 
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {

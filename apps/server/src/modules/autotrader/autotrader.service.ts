@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { autotraderMessages as msg, type AdminAutotraderRequest, type AutotraderRisk } from '@bourse/contract';
+import { autotraderMessages as msg, localized, notices, type AdminAutotraderRequest, type AutotraderRisk } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { autotraderRequests, users } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
@@ -99,8 +99,8 @@ export async function decideRequest(ctx: AppContext, adminId: number, id: number
     decided.userId,
     'account',
     decision.approve
-      ? { title: 'Auto Trader approved', message: `Your Auto Trader request (${decided.risk} risk) has been approved. It is now active on your account.`, color: 'success' }
-      : { title: 'Auto Trader request rejected', message: `Your Auto Trader request was rejected: ${decision.reason}`, color: 'warning' },
+      ? { title: localized(notices.autotraderApprovedTitle), message: localized(notices.autotraderApproved, { risk: { key: decided.risk } }), color: 'success' }
+      : { title: localized(notices.autotraderRejectedTitle), message: localized(notices.autotraderRejected, { reason: decision.reason }), color: 'warning' },
   );
   await publishUserUpdated(ctx, decided.userId);
 }

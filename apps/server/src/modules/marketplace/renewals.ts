@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { localized, notices } from '@bourse/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -64,12 +65,9 @@ async function renewOne(ctx: AppContext, tx: Tx, p: PurchaseRow): Promise<Outcom
 }
 
 async function tell(ctx: AppContext, o: Outcome): Promise<void> {
-  const lapsed = o.demo
-    ? `${o.name} could not be renewed: subscriptions are paid from a live account. Buy it again in the marketplace with a funded live account to continue.`
-    : `${o.name} could not be renewed: the account's free margin does not cover it. Buy it again in the marketplace to continue.`;
   await notify(ctx, o.userId, o.renewed
-    ? { title: 'Subscription renewed', message: `${o.name} was renewed for another month.`, color: 'success' }
-    : { title: 'Subscription lapsed', message: lapsed, color: 'warning' });
+    ? { title: localized(notices.renewedTitle), message: localized(notices.renewed, { name: o.name }), color: 'success' }
+    : { title: localized(notices.lapsedTitle), message: localized(o.demo ? notices.lapsedDemo : notices.lapsed, { name: o.name }), color: 'warning' });
   await publishUserUpdated(ctx, o.userId);
 }
 

@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { balanceAdjustmentInput, idParam, ledgerResponse, moneyMessages as msg } from '@bourse/contract';
+import { balanceAdjustmentInput, idParam, ledgerResponse, localized, moneyMessages as msg, notices } from '@bourse/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { journalEntries } from '../../db/schema/index.ts';
@@ -54,8 +54,8 @@ export async function adjustmentRoutes(app: FastifyInstance, ctx: AppContext) {
         await audit(tx, by, { action: 'account.adjusted', subjectType: 'trading_account', subjectId: account.id, userId: account.userId, details: { amount: amount.toFixed(2), reason: req.body.reason, balance_after: after } });
         return { balance: after, userId: account.userId };
       });
-      const verb = amount.isNegative() ? 'debited from' : 'credited to';
-      await tell(ctx, userId, 'money', { title: 'Balance adjusted', message: `${amount.abs().toFixed(2)} was ${verb} your account: ${req.body.reason}`, color: 'info' });
+      const text = localized(amount.isNegative() ? notices.adjustedDebit : notices.adjustedCredit, { amount: amount.abs().toFixed(2), reason: req.body.reason });
+      await tell(ctx, userId, 'money', { title: localized(notices.adjustedTitle), message: text, color: 'info' });
       await publishUserUpdated(ctx, userId);
       return { balance };
     },

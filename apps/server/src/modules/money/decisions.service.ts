@@ -1,4 +1,4 @@
-import { moneyMessages as msg } from '@bourse/contract';
+import { type LocalizedText, localized, moneyMessages as msg, notices } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -11,9 +11,9 @@ import { cents, reference } from './money-common.ts';
 import { type MoneyRow, requestById, updateRequestIf } from './money.repository.ts';
 
 type Operator = Pick<AuthInfo, 'userId' | 'role'>;
-type Step = { from: MoneyRow['status']; set: Partial<MoneyRow>; action: string; note: { title: string; message: string; color: 'success' | 'warning' | 'info' } };
+type Step = { from: MoneyRow['status']; set: Partial<MoneyRow>; action: string; note: { title: LocalizedText; message: LocalizedText; color: 'success' | 'warning' | 'info' } };
 
-const label = (row: MoneyRow) => `${row.kind === 'deposit' ? 'deposit' : row.kind === 'withdrawal' ? 'withdrawal' : 'transfer'} of ${row.amount} ${row.currency}`;
+const sum = (row: MoneyRow) => ({ amount: row.amount, currency: row.currency });
 
 /**
  * Moves one request from the state it is in to the next, with the journal entry that step makes,
@@ -52,7 +52,7 @@ export function approveDeposit(ctx: AppContext, by: Operator, id: number, credit
         from: 'requested',
         set: { status: 'completed', creditedAmount: amount, ...decided(by), completedAt: new Date() },
         action: 'deposit.approved',
-        note: { title: 'Deposit credited', message: `Your deposit has been confirmed: ${amount} ${row.currency} was added to your account.`, color: 'success' },
+        note: { title: localized(notices.depositCreditedTitle), message: localized(notices.depositCredited, { amount, currency: row.currency }), color: 'success' },
       };
     },
     (tx, row) => postEntry(tx, { accountId: row.accountId, kind: 'deposit', amount, reference: reference(row) }).then(() => undefined),
@@ -67,7 +67,7 @@ export function approveWithdrawal(ctx: AppContext, by: Operator, id: number): Pr
       from: 'requested',
       set: { status: 'approved', ...decided(by) },
       action: 'withdrawal.approved',
-      note: { title: 'Withdrawal approved', message: `Your ${label(row)} has been approved and is being paid out.`, color: 'success' },
+      note: { title: localized(notices.withdrawalApprovedTitle), message: localized(notices.withdrawalApproved, sum(row)), color: 'success' },
     };
   });
 }
@@ -81,7 +81,7 @@ export function completeWithdrawal(ctx: AppContext, by: Operator, id: number): P
       from: 'approved',
       set: { status: 'completed', creditedAmount: row.amount, completedAt: new Date() },
       action: 'withdrawal.completed',
-      note: { title: 'Withdrawal paid', message: `Your ${label(row)} has been sent.`, color: 'success' },
+      note: { title: localized(notices.withdrawalPaidTitle), message: localized(notices.withdrawalPaid, sum(row)), color: 'success' },
     };
   });
 }
@@ -100,7 +100,9 @@ export function rejectRequest(ctx: AppContext, by: Operator, id: number, reason:
         from,
         set: { status: 'rejected', reason, ...decided(by) },
         action: `${row.kind}.rejected`,
-        note: { title: `${row.kind === 'deposit' ? 'Deposit' : 'Withdrawal'} rejected`, message: `Your ${label(row)} was rejected: ${reason}`, color: 'warning' },
+        note: row.kind === 'deposit'
+          ? { title: localized(notices.depositRejectedTitle), message: localized(notices.depositRejected, { ...sum(row), reason }), color: 'warning' }
+          : { title: localized(notices.withdrawalRejectedTitle), message: localized(notices.withdrawalRejected, { ...sum(row), reason }), color: 'warning' },
       };
     },
     async (tx, row) => {
@@ -122,7 +124,7 @@ export async function cancelRequest(ctx: AppContext, userId: number, id: number)
       from: 'requested',
       set: { status: 'cancelled' },
       action: `${r.kind}.cancelled`,
-      note: { title: 'Request cancelled', message: `Your ${label(r)} was cancelled.`, color: 'info' },
+      note: { title: localized(notices.requestCancelledTitle), message: localized(r.kind === 'deposit' ? notices.depositCancelled : notices.withdrawalCancelled, sum(r)), color: 'info' },
     }),
     async (tx, r) => {
       if (r.kind === 'withdrawal') await releaseHold(tx, r);

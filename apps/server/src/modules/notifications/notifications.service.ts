@@ -1,23 +1,47 @@
 import { and, eq } from 'drizzle-orm';
-import { channels, events } from '@bourse/contract';
+import { channels, events, type LocalizedText, type MessageParams, renderMessage } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { notifications, users } from '../../db/schema/index.ts';
 
-export type NewNotification = { title: string; message: string; color?: 'danger' | 'success' | 'warning' | 'info' };
+/** A notification's title or text: a message key with its parameters, or free text (an operator's). */
+export type NoteText = string | LocalizedText;
+export type NewNotification = { title: NoteText; message: NoteText; color?: 'danger' | 'success' | 'warning' | 'info' };
+
+/** The English words of a note's title or text. */
+export const englishOf = (text: NoteText): string => (typeof text === 'string' ? text : renderMessage(text));
+
+/** How a note is stored: its English words, and its keys and parameters for other languages. */
+export function noteColumns(note: NewNotification): { title: string; message: string; titleKey: string | null; messageKey: string | null; params: MessageParams } {
+  const keyOf = (text: NoteText) => (typeof text === 'string' ? null : text.key);
+  const paramsOf = (text: NoteText) => (typeof text === 'string' ? {} : text.params);
+  return {
+    title: englishOf(note.title),
+    message: englishOf(note.message),
+    titleKey: keyOf(note.title),
+    messageKey: keyOf(note.message),
+    params: { ...paramsOf(note.title), ...paramsOf(note.message) },
+  };
+}
+
+/** A stored note as the API and the realtime event give it. */
+export const noteView = (row: typeof notifications.$inferSelect) => ({
+  id: row.id,
+  title: row.title,
+  message: row.message,
+  color: row.color,
+  title_key: row.titleKey,
+  message_key: row.messageKey,
+  params: row.params,
+});
 
 /** Stores a notification and pushes it live on the user's notification channel. */
 export async function notify(ctx: AppContext, userId: number, note: NewNotification): Promise<void> {
   const [row] = await ctx.db
     .insert(notifications)
-    .values({ userId, title: note.title, message: note.message, color: note.color ?? 'info' })
+    .values({ userId, ...noteColumns(note), color: note.color ?? 'info' })
     .returning();
   if (!row) return;
-  await ctx.broadcaster.publish(channels.notification(userId), events.notification, {
-    id: row.id,
-    title: row.title,
-    message: row.message,
-    color: row.color,
-  });
+  await ctx.broadcaster.publish(channels.notification(userId), events.notification, noteView(row));
 }
 
 /** Sends one notification to every customer. */

@@ -1,4 +1,4 @@
-import { channels, events, messages, personalMessages as msg, type PasswordChange, type SessionInfo } from '@bourse/contract';
+import { channels, events, localized, messages, personalMessages as msg, notices, type PasswordChange, type SessionInfo } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { AuthInfo } from '../../http/auth.ts';
 import { invalid, notFound } from '../../http/errors.ts';
@@ -42,8 +42,7 @@ export async function changePassword(ctx: AppContext, caller: AuthInfo, body: Pa
     await audit(tx, caller, { action: 'security.password_changed', subjectType: 'user', subjectId: caller.userId, userId: caller.userId, details: { sessions_ended: n } });
     return n;
   });
-  const text = 'Your password was changed and your other devices were signed out. If this was not you, reset your password and contact support at once.';
-  await notify(ctx, caller.userId, { title: 'Password changed', message: text, color: 'warning' });
+  await notify(ctx, caller.userId, { title: localized(notices.passwordChangedTitle), message: localized(notices.passwordChanged), color: 'warning' });
   await ctx.mailer.send({ to: row.email, template: 'passwordChanged' });
   return ended;
 }
@@ -112,7 +111,7 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
     if (String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505') throw invalid('email', messages.emailTaken);
     throw err;
   });
-  await notify(ctx, userId, { title: 'Email changed', message: `Your account's email is now ${to}.`, color: 'info' });
+  await notify(ctx, userId, { title: localized(notices.emailChangedTitle), message: localized(notices.emailChanged, { email: to }), color: 'info' });
   await ctx.mailer.send({ to: from, language: (await preferencesOf(ctx.db, userId)).language, template: 'emailChanged', params: { email: to } });
   await ctx.broadcaster.publish(channels.user(userId), events.userUpdated, { id: userId });
   return to;

@@ -1,4 +1,4 @@
-import { personalMessages as msg, type User } from '@bourse/contract';
+import { localized, personalMessages as msg, notices, type User } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { AuthInfo } from '../../http/auth.ts';
 import { conflict, HttpError, invalid, notFound } from '../../http/errors.ts';
@@ -51,8 +51,7 @@ export async function confirmSetup(ctx: AppContext, caller: AuthInfo, code: stri
     await replaceRecoveryCodes(tx, caller.userId, codes.map(recoveryCodeHash));
     await audit(tx, caller, { action: 'security.two_factor_enabled', subjectType: 'user', subjectId: caller.userId, userId: caller.userId });
   });
-  const text = 'Two-factor sign-in is now on: signing in asks for a code from your authenticator app.';
-  await notify(ctx, caller.userId, { title: 'Two-factor sign-in on', message: text, color: 'success' });
+  await notify(ctx, caller.userId, { title: localized(notices.twoFactorOnTitle), message: localized(notices.twoFactorOn), color: 'success' });
   await ctx.mailer.send({ to: row.email, template: 'twoFactorOn' });
   return codes;
 }
@@ -81,8 +80,7 @@ export async function disableTwoFactor(ctx: AppContext, caller: AuthInfo, passwo
     await replaceRecoveryCodes(tx, caller.userId, []);
     await audit(tx, caller, { action: 'security.two_factor_disabled', subjectType: 'user', subjectId: caller.userId, userId: caller.userId });
   });
-  const text = 'Two-factor sign-in was turned off. If this was not you, change your password and contact support at once.';
-  await notify(ctx, caller.userId, { title: 'Two-factor sign-in off', message: text, color: 'warning' });
+  await notify(ctx, caller.userId, { title: localized(notices.twoFactorOffTitle), message: localized(notices.twoFactorOff), color: 'warning' });
   await ctx.mailer.send({ to: row.email, template: 'twoFactorOff' });
 }
 
@@ -111,8 +109,7 @@ export async function completeLogin(ctx: AppContext, challenge: string, code: st
 /** A recovery code in use may mean a lost phone, or someone else: the owner hears of it either way. */
 async function tellRecoveryCodeUsed(ctx: AppContext, row: UserRow): Promise<void> {
   const left = await unusedRecoveryCodeCount(ctx.db, row.id);
-  const text = `A recovery code was used to sign in. ${left} ${left === 1 ? 'code is' : 'codes are'} left. If this was not you, change your password at once.`;
   await audit(ctx.db, { userId: row.id, role: row.role }, { action: 'security.recovery_code_used', subjectType: 'user', subjectId: row.id, userId: row.id, details: { left } });
-  await notify(ctx, row.id, { title: 'Recovery code used', message: text, color: 'warning' });
+  await notify(ctx, row.id, { title: localized(notices.recoveryCodeUsedTitle), message: localized(left === 1 ? notices.recoveryCodeUsedLastOne : notices.recoveryCodeUsed, { left }), color: 'warning' });
   await ctx.mailer.send({ to: row.email, template: 'recoveryCodeUsed', params: { left } });
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { planMessages as msg, type OwnPlanRequest, type Plan, type PlansResponse } from '@bourse/contract';
+import { localized, notices, planMessages as msg, type OwnPlanRequest, type Plan, type PlansResponse } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { planRequests, users } from '../../db/schema/index.ts';
@@ -97,8 +97,8 @@ export async function decidePlanRequest(ctx: AppContext, adminId: number, id: nu
     decided.userId,
     'account',
     decision.approve
-      ? { title: 'Plan upgraded', message: `Your account is now on the ${plan} plan.`, color: 'success' }
-      : { title: 'Plan request rejected', message: `Your request for the ${plan} plan was rejected: ${decision.reason}`, color: 'warning' },
+      ? { title: localized(notices.planUpgradedTitle), message: localized(notices.planUpgraded, { plan }), color: 'success' }
+      : { title: localized(notices.planRejectedTitle), message: localized(notices.planRejected, { plan, reason: decision.reason }), color: 'warning' },
   );
   await publishUserUpdated(ctx, decided.userId);
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { audit } from '../audit/audit.service.ts';
-import { notify, type NewNotification } from '../notifications/notifications.service.ts';
+import { englishOf, notify, type NewNotification } from '../notifications/notifications.service.ts';
 
 export async function preferencesOf(db: DbOrTx, userId: number): Promise<Preferences> {
   const [row] = await db.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId));
@@ -30,5 +30,5 @@ export async function tell(ctx: AppContext, userId: number, topic: NotificationT
   if (prefs.in_app) await notify(ctx, userId, note);
   if (!prefs.email) return;
   const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (user) await ctx.mailer.send({ to: user.email, subject: note.title, text: note.message });
+  if (user) await ctx.mailer.send({ to: user.email, subject: englishOf(note.title), text: englishOf(note.message) });
 }

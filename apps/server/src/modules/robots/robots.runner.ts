@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { robotMessages as msg, type StrategyKey } from '@bourse/contract';
+import { localized, notices, robotMessages as msg, type StrategyKey } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { runEvery } from '../../lib/background-job.ts';
 import { expertAdvisors, robots, tradingAccounts, trades, users } from '../../db/schema/index.ts';
@@ -58,7 +58,8 @@ export async function runRobots(ctx: AppContext, nowMs: number): Promise<number>
     const reason = await stopReason(ctx, r);
     if (reason) {
       if ((await stopRobots(ctx.db, [robot.id], reason)).length > 0) {
-        await tell(ctx, robot.userId, 'trading', { title: 'Expert Advisor stopped', message: reason.startsWith(name) ? reason : `${name}: ${reason}`, color: 'warning' });
+        const text = reason.startsWith(name) ? localized(notices.robotLost, { name }) : localized(notices.robotStopped, { name, reason: { key: reason } });
+        await tell(ctx, robot.userId, 'trading', { title: localized(notices.robotStoppedTitle), message: text, color: 'warning' });
       }
       continue;
     }

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { type AccountHistory, type HistoryRange, historyRanges } from '@bourse/contract';
+import { type AccountHistory, type HistoryRange, historyRanges, ledgerDetail } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { equitySnapshots, journalEntries, trades } from '../../db/schema/index.ts';
 import type { TradingAccountRow } from '../accounts/accounts.repository.ts';
@@ -96,6 +96,7 @@ export async function accountHistory(db: DbOrTx, account: TradingAccountRow, ran
       amount: e.amount,
       balance_after: e.balanceAfter,
       reference: e.reference,
+      detail: ledgerDetail(e.reference),
       created_at: e.createdAt.toISOString(),
       trade: (e.kind === 'realised_pnl' && e.reference && tradeOf.get(e.reference)) || null,
     })),

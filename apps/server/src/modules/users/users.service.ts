@@ -5,6 +5,7 @@ import { accountsOfUser } from '../accounts/accounts.repository.ts';
 import { accountTypeOf, findUserById, unreadNotifications, type UserRow } from './users.repository.ts';
 import { avatarLink } from '../personal/avatar-link.ts';
 import { isOnline } from './presence.ts';
+import { noteView } from '../notifications/notifications.service.ts';
 
 /** Extra user fields owned by other modules (unread chat count, owned robots), registered at start. */
 export type UserExtras = { unread_count?: number; eas?: number[] };
@@ -43,7 +44,7 @@ export async function userView(ctx: ViewContext, row: UserRow): Promise<User> {
     status: row.status,
     balance: first?.balance ?? '0.00',
     credit_balance: first?.credit ?? '0.00',
-    notifications: notes.map((n) => ({ id: n.id, title: n.title, message: n.message, color: n.color, read: n.read, created_at: n.createdAt.toISOString() })),
+    notifications: notes.map((n) => ({ ...noteView(n), read: n.read, created_at: n.createdAt.toISOString() })),
     is_online: isOnline(row.lastSeenAt),
     unread_count: extra.unread_count ?? 0,
     accounts: accounts.map((a) => ({

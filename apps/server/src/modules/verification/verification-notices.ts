@@ -1,19 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { channels, events } from '@bourse/contract';
+import { channels, events, localized, notices } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema/index.ts';
-import { type NewNotification, notify } from '../notifications/notifications.service.ts';
+import { englishOf, type NewNotification, notify } from '../notifications/notifications.service.ts';
 import type { DocumentRow } from './verification.repository.ts';
 
 function notesFor(row: DocumentRow, label: string, outcome: { allApproved: boolean; activated: boolean }): NewNotification[] {
+  // The document's name is a message of its own, so a reader in another language sees it translated.
+  const document = { key: label };
   if (row.status === 'rejected') {
-    return [{ title: 'Document rejected', message: `Your ${label.toLowerCase()} was rejected: ${row.reason?.replace(/[.!\s]+$/, '')}. Please upload a new one on the Verification page.`, color: 'warning' }];
+    const reason = row.reason?.replace(/[.!\s]+$/, '') ?? '';
+    return [{ title: localized(notices.documentRejectedTitle), message: localized(notices.documentRejected, { document, reason }), color: 'warning' }];
   }
-  const notes: NewNotification[] = [{ title: 'Document approved', message: `Your ${label.toLowerCase()} has been approved.`, color: 'success' }];
+  const notes: NewNotification[] = [{ title: localized(notices.documentApprovedTitle), message: localized(notices.documentApproved, { document }), color: 'success' }];
   if (outcome.allApproved) {
     notes.push({
-      title: 'Identity verified',
-      message: outcome.activated ? 'Your identity has been verified and your account is approved. You can now trade.' : 'Your identity has been verified.',
+      title: localized(notices.identityVerifiedTitle),
+      message: localized(outcome.activated ? notices.identityVerifiedActive : notices.identityVerified),
       color: 'success',
     });
   }
@@ -32,7 +35,7 @@ export async function announceDecision(ctx: AppContext, row: DocumentRow, label:
   const last = notes.at(-1)!;
   if (user) {
     await ctx.mailer
-      .send({ to: user.email, subject: last.title, text: notes.map((n) => n.message).join('\n\n') })
+      .send({ to: user.email, subject: englishOf(last.title), text: notes.map((n) => englishOf(n.message)).join('\n\n') })
       .catch((err: Error) => ctx.log.warn({ err: err.message }, 'verification mail failed'));
   }
   await ctx.broadcaster.publish(channels.user(row.userId), events.userUpdated, { id: row.userId });

@@ -66,7 +66,9 @@ export function ChatInput({ composer, disabled }: Props) {
         >
           <Paperclip className="size-5" />
         </button>
+        {/* What is typed takes its own direction; empty, the box follows the page so its placeholder reads right. */}
         <textarea
+          dir={text ? 'auto' : undefined}
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}

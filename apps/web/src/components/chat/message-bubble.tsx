@@ -30,7 +30,9 @@ function AttachmentView({ attachment, own }: { attachment: ChatAttachment; own: 
       className={cn('flex items-center gap-2 rounded-md px-2 py-1.5 text-sm', own ? 'bg-white/15 hover:bg-white/25' : 'bg-bg/60 hover:bg-bg')}
     >
       <FileText className="size-4 shrink-0" aria-hidden />
-      <span className="min-w-0 truncate">{attachment.file_name}</span>
+      <span dir="auto" className="min-w-0 truncate">
+        {attachment.file_name}
+      </span>
       <Download className="ms-auto size-4 shrink-0" aria-label={t('Download')} />
     </a>
   );
@@ -46,7 +48,7 @@ export const MessageBubble = memo(function MessageBubble({ message, own }: { mes
         {!own && (
           <span className={cn('flex items-center gap-1 px-1 text-xs font-medium', fromSupport ? 'text-warn' : 'text-muted')}>
             {fromSupport && <ShieldCheck className="size-3" aria-hidden />}
-            {message.sender.name}
+            <bdi>{message.sender.name}</bdi>
           </span>
         )}
         <div
@@ -60,7 +62,12 @@ export const MessageBubble = memo(function MessageBubble({ message, own }: { mes
           {message.attachments.map((a) => (
             <AttachmentView key={a.id} attachment={a} own={own} />
           ))}
-          {message.message && <p className="whitespace-pre-wrap break-words [overflow-wrap:anywhere]">{message.message}</p>}
+          {/* Someone's own words: their first letters set the direction, so an English line in the Arabic app keeps its punctuation at its end. */}
+          {message.message && (
+            <p dir="auto" className="whitespace-pre-wrap break-words [overflow-wrap:anywhere]">
+              {message.message}
+            </p>
+          )}
         </div>
         <span className="px-1 text-[11px] text-muted">
           <time dateTime={message.created_at}>{formatTime(message.created_at)}</time>

@@ -13,13 +13,19 @@ const variants = {
 export type AlertProps = {
   variant?: keyof typeof variants;
   title?: ReactNode;
+  /**
+   * `auto` for a title in words the app did not choose (an operator's): its own first letters set
+   * its direction. A translated title follows the page, so an Arabic one that starts with a symbol
+   * or a number keeps its punctuation on the right side.
+   */
+  titleDir?: 'auto';
   children: ReactNode;
   onClose?: () => void;
   className?: string;
 };
 
 /** SPEC §2 alert banner: icon, optional title, description, optional close button. */
-export function Alert({ variant = 'default', title, children, onClose, className }: AlertProps) {
+export function Alert({ variant = 'default', title, titleDir, children, onClose, className }: AlertProps) {
   const { t } = useTranslation();
   const { box, Icon } = variants[variant];
   return (
@@ -27,7 +33,7 @@ export function Alert({ variant = 'default', title, children, onClose, className
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
       <div className="min-w-0 flex-1">
         {title && (
-          <p dir="auto" className="mb-1 font-semibold">
+          <p dir={titleDir} className="mb-1 font-semibold">
             {title}
           </p>
         )}

@@ -20,7 +20,7 @@ function Figure({ label, value, detail, tone }: { label: string; value: string; 
     <div className="min-w-0 rounded-xl border border-line bg-panel p-4">
       <dt className="text-xs text-muted">{label}</dt>
       <dd className={cn('mt-1 truncate text-lg font-semibold tabular-nums', tone !== undefined && signTone(tone))}>{value}</dd>
-      {detail && <dd className="mt-0.5 truncate text-xs text-muted">{detail}</dd>}
+      {detail && <dd className="mt-0.5 break-words text-xs text-muted">{detail}</dd>}
     </div>
   );
 }

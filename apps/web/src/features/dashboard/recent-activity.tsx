@@ -9,6 +9,7 @@ import { signTone } from './sign-tone';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { msg } from '@/i18n/i18n';
+import { serverText } from '@/i18n/server-text';
 
 const closeReasons: Record<string, string> = {
   tp: msg('By take profit'),
@@ -37,7 +38,8 @@ function describe(a: AccountActivity, t: TFunction): { title: string; detail: st
     return { title: t('{{symbol}} {{side}} {{lots}} closed', { symbol: a.trade.symbol, side, lots: a.trade.lots }), detail: why ? t(why) : null };
   }
   const kind = kindLabels[a.kind];
-  return { title: kind ? t(kind) : journalKindLabel(a.kind), detail: a.kind === 'realised_pnl' ? null : a.reference };
+  const detail = a.kind === 'realised_pnl' ? null : serverText(t, a.detail?.key, a.detail?.params, a.reference ?? '') || null;
+  return { title: kind ? t(kind) : journalKindLabel(a.kind), detail };
 }
 
 /** The account's latest ledger entries: closed trades, deposits, withdrawals and the rest. */
@@ -67,9 +69,15 @@ export function RecentActivity({ activity, currency, pending, error, onRetry }: 
               <li key={a.id} className="flex items-center justify-between gap-3 px-4 py-2.5 text-sm" data-testid="activity">
                 <div className="min-w-0">
                   <p className="truncate font-medium">{title}</p>
-                  <p className="truncate text-xs text-muted">
+                  <p className="break-words text-xs text-muted">
                     <DateTime iso={a.created_at} />
-                    {detail && ` · ${detail}`}
+                    {/* An operator's reason in a detail may be in another language: isolated, it keeps its punctuation. */}
+                    {detail && (
+                      <>
+                        {' · '}
+                        <bdi>{detail}</bdi>
+                      </>
+                    )}
                   </p>
                 </div>
                 <span className={cn('shrink-0 font-mono tabular-nums', signTone(Number(a.amount)))}>{formatMoney(a.amount, currency)}</span>

@@ -43,8 +43,9 @@ function RobotStatus({ robot }: { robot: Robot | undefined }) {
       </div>
       <div className="col-span-2 rounded-lg border border-line p-2 sm:col-span-1">
         <dt className="text-xs text-muted">{t('Last action')}</dt>
-        <dd className="line-clamp-3 break-words" title={robot.last_action ?? undefined}>
-          {robot.last_action ?? t('None yet')}
+        {/* A stop reason is one of the server's messages and reads in the reader's language; a strategy's own note stays as written, in its own direction. */}
+        <dd dir={robot.last_action ? 'auto' : undefined} className="line-clamp-3 break-words" title={robot.last_action ?? undefined}>
+          {robot.last_action ? t(robot.last_action) : t('None yet')}
         </dd>
         {robot.last_action_at && <dd className="text-xs text-muted">{new Date(robot.last_action_at).toLocaleString(currentLocale())}</dd>}
       </div>

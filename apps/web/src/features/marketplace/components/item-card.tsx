@@ -68,18 +68,31 @@ export function ItemCard({ item, owned, onPurchase }: { item: ExpertAdvisor; own
   const course = useCourses(owned && item.type === 'other').data?.find((c) => c.id === item.id);
   return (
     <article aria-label={item.title} className="flex flex-col overflow-hidden rounded-xl border border-line bg-panel">
-      <div className="relative">
-        <img src={item.image} alt="" className="aspect-[5/3] w-full object-cover" loading="lazy" />
-        {owned && <span className="absolute start-2 top-2 rounded-full bg-up-solid px-2 py-0.5 text-xs font-semibold text-white">{t('Owned')}</span>}
-      </div>
+      <img src={item.image} alt="" className="aspect-[5/3] w-full object-cover" loading="lazy" />
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h2 className="font-semibold">{item.title}</h2>
+        {/* The badge sits beside the title, not on the image, whose corners carry the author's avatar in either direction. */}
+        <div className="flex items-start justify-between gap-2">
+          {/* Catalogue texts may be in another language than the page: isolated, their punctuation stays at their own end. */}
+          <h2 className="font-semibold">
+            <bdi>{item.title}</bdi>
+          </h2>
+          {owned && (
+            <span className="shrink-0 rounded-full bg-up-solid px-2 py-0.5 text-xs font-semibold text-white" data-testid="owned-badge">
+              {t('Owned')}
+            </span>
+          )}
+        </div>
         <p className="text-xs text-muted">{t('by {{author}}', { author: item.author })}</p>
-        <p className="line-clamp-3 text-sm text-muted">{item.description}</p>
+        {/* Several lines: laid out in the text's own direction, so a cut-off line ends with its ellipsis. */}
+        <p dir="auto" className="line-clamp-3 text-sm text-muted">
+          {item.description}
+        </p>
         {item.features.length > 0 && (
           <ul className="flex flex-wrap gap-1">
             {item.features.map((f) => (
-              <li key={f} className="rounded bg-panel-2 px-2 py-0.5 text-xs text-muted">{f}</li>
+              <li key={f} className="rounded bg-panel-2 px-2 py-0.5 text-xs text-muted">
+                <bdi>{f}</bdi>
+              </li>
             ))}
           </ul>
         )}

@@ -1,5 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Alert } from '@/components/ui/alert';
+import { serverText } from '@/i18n/server-text';
 import { useSession } from '@/stores/session-store';
 import { markNotificationRead } from '../api/mark-notification-read';
 import { alertVariant, firstUnread, isTemp } from '../lib/notification-rules';
@@ -34,6 +36,7 @@ const alertLook: Record<Slot, string> = {
 export function NotificationBanner({ slot }: { slot: Slot }) {
   const note = useSession((s) => firstUnread(s.user?.notifications));
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   if (!note || bannerPlacement(pathname) !== slot) return null;
   const floating = slot === 'overlay';
 
@@ -46,9 +49,11 @@ export function NotificationBanner({ slot }: { slot: Slot }) {
   };
 
   const alert = (
-    <Alert variant={alertVariant(note.color)} title={note.title} onClose={close} className={alertLook[slot]}>
-      <p dir="auto" className="whitespace-pre-wrap break-words">
-        {note.message}
+    <Alert variant={alertVariant(note.color)} title={serverText(t, note.title_key, note.params, note.title)}
+      titleDir={note.title_key ? undefined : 'auto'} onClose={close} className={alertLook[slot]}>
+      {/* A keyed text is in the reader's language and follows the page's direction; an operator's free text finds its own. */}
+      <p dir={note.message_key ? undefined : 'auto'} className="whitespace-pre-wrap break-words">
+        {serverText(t, note.message_key, note.params, note.message)}
       </p>
     </Alert>
   );

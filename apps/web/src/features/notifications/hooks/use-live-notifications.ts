@@ -19,6 +19,9 @@ export function useLiveNotifications(userId: number | null) {
         id: data.id ?? `${TEMP_PREFIX}${Date.now()}`,
         title: data.title,
         message: data.message,
+        title_key: data.title_key,
+        message_key: data.message_key,
+        params: data.params,
         color: colors.includes(data.color) ? (data.color as Notification['color']) : 'info',
         read: false,
       };
