@@ -47,6 +47,7 @@ export const serverMessages: readonly string[] = [
   msg('{{name}} was renewed for another month.'),
   msg('Subscription lapsed'),
   msg('{{name}} could not be renewed: the account\'s free margin does not cover it. Buy it again in the marketplace to continue.'),
+  msg('{{name}} could not be renewed: subscriptions are paid from a live account. Buy it again in the marketplace with a funded live account to continue.'),
   msg('Expert Advisor stopped'),
   msg('{{name}}: {{reason}}'),
   msg('{{name}} is no longer available to you (subscription lapsed or not in your plan): it has been stopped.'),
