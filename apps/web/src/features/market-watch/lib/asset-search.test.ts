@@ -81,7 +81,7 @@ describe('add-pair search results', () => {
 
   it('finds matches of every category, symbols that start with the search first', () => {
     expect(pairSearchResults([eurusd, method, ethan, btc, eth], 'eth')).toEqual([eth, ethan, method]);
-    expect(pairSearchResults(all, 'usd').map((a) => a.symbol_display)).toEqual(['USOIL', 'EUR/USD', 'BTC/USD', 'XAUUSD']);
+    expect(pairSearchResults(all, 'us').map((a) => a.symbol_display)).toEqual(['USOIL', 'EUR/USD', 'BTC/USD', 'XAUUSD']);
   });
   it('is empty without a search, when the tabs list by category', () => {
     expect(pairSearchResults(all, '  ')).toEqual([]);
