@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,21 +12,26 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** The newest link to `pathname` in the mail log the default mail transport writes. */
-function lastMailedToken(to: string, pathname: string): string {
-  const log = readFileSync(path.join(server.ctx.config.dataDir, 'mail.log'), 'utf8');
-  const mails = log.split('--- ').filter((m) => m.includes(`To: ${to}`));
-  const match = new RegExp(`${pathname}\\?token=([\\w-]+)`).exec(mails.at(-1) ?? '');
-  if (!match) throw new Error(`no ${pathname} link mailed to ${to}`);
-  return match[1]!;
+/** The newest link to `pathname` in the mail log the default mail transport writes, once it is there. */
+async function lastMailedToken(to: string, pathname: string): Promise<string> {
+  for (let i = 0; ; i++) {
+    const log = existsSync(file()) ? readFileSync(file(), 'utf8') : '';
+    const mails = log.split('--- ').filter((m) => m.includes(`To: ${to}`));
+    const match = new RegExp(`${pathname}\\?token=([\\w-]+)`).exec(mails.at(-1) ?? '');
+    if (match) return match[1]!;
+    // A reset link is written after the answer, so that its timing says nothing.
+    if (i > 100) throw new Error(`no ${pathname} link mailed to ${to}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
+const file = () => path.join(server.ctx.config.dataDir, 'mail.log');
 
 describe('forgot and reset password', () => {
   it('mails a single-use link that sets a new password and signs every device out', async () => {
     const user = await createTestUser(server);
     const forgot = await server.call('POST', '/auth/forgot-password', { body: { email: user.email } });
     expect(forgot.status).toBe(200);
-    const token = lastMailedToken(user.email, '/forgot-password');
+    const token = await lastMailedToken(user.email, '/forgot-password');
 
     const reset = await server.call('POST', '/auth/reset-password', { body: { token, password: 'brand-new-pass', confirm_password: 'brand-new-pass' } });
     expect(reset.status).toBe(200);

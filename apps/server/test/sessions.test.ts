@@ -94,6 +94,9 @@ describe('guessing from many addresses', () => {
     ['/auth/login', (email: string) => ({ email, password: 'guess-number-1' })],
     ['/auth/forgot-password', (email: string) => ({ email })],
     ['/auth/check-email', (email: string) => ({ email })],
+    // Flooding an inbox with codes, or guessing one code from many addresses.
+    ['/auth/email-code', (email: string) => ({ email })],
+    ['/auth/verify-email', (email: string) => ({ email, code: '000000' })],
   ] as const) {
     it(`limits ${path} per account, known or unknown, with Retry-After`, async () => {
       for (const email of [await customer(), `nobody.${randomBytes(4).toString('hex')}@example.com`]) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, enterMailedCode, lastMailedCode, newCustomer, screenshots, signIn } from './helpers';
+import { ADMIN, adminToken, apiCall, enterMailedCode, lastMail, lastMailedCode, newCustomer, screenshots, signIn } from './helpers';
 
 const uniqueEmail = () => `reg.${randomBytes(5).toString('hex')}@example.com`;
 const savedData = (page: Page) => page.evaluate(() => sessionStorage.getItem('registration_data'));
@@ -198,4 +198,20 @@ test('on small screens the risk warning collapses and the login link asks for th
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByTestId('risk-banner-wide')).toBeVisible();
   await expect(banner).toBeHidden();
+});
+
+test('in Arabic the code step is mirrored and the code is mailed in Arabic', async ({ page }) => {
+  test.slow();
+  await page.addInitScript(() => localStorage.setItem('language-storage', 'ar'));
+  const email = uniqueEmail();
+  await page.goto('/signup');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.locator('input[type=email]').fill(email);
+  await page.locator('input[autocomplete=new-password]').fill('arabic-steps-1');
+  await page.locator('form button[type=submit]').click();
+  const code = page.getByLabel('رمز التحقق');
+  await expect(code).toBeVisible();
+  expect(await lastMail(email)).toMatch(/^Subject: رمزك لدى/m);
+  await code.fill('000000');
+  await screenshots(page, 'signup-code-ar');
 });

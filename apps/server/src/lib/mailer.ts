@@ -16,11 +16,11 @@ export type Mail = TemplateMail | NoticeMail;
 export interface Mailer {
   send(mail: Mail): Promise<void>;
   /**
-   * Hands a mail over without waiting for an SMTP server: for answers whose timing must not tell
-   * whether a mail was sent at all (a reset link for a known email, nothing for an unknown one).
-   * Failures are logged. The mail log is written before the promise settles.
+   * Hands a mail over without waiting for it to be written or sent: for answers whose timing must
+   * not tell whether a mail was sent at all (a reset link for a known email, nothing for an
+   * unknown one). Failures are logged; the mail log has it moments later.
    */
-  queue(mail: Mail): Promise<void>;
+  queue(mail: Mail): void;
 }
 
 /** Where the mailer learns the operator's branding and a reader's language (site settings, preferences). */
@@ -54,32 +54,24 @@ export function createMailer(opts: { smtpUrl: string | null; dataDir: string; fr
     const language = mail.language ?? known ?? 'en';
     return { to: mail.to, from: `"${brand.name.replace(/["\\]/g, '')}" <${address}>`, ...renderMail(brand, mail.to, contentOf(mail, language, brand)) };
   }
+  const later = (work: () => Promise<void>, mail: Mail) => {
+    void work().catch((err: Error) => log.error({ err: err.message, to: mail.to }, 'mail not sent'));
+  };
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
-    const deliver = async (mail: Outgoing) => void (await transport.sendMail(mail));
-    return {
-      send: async (mail) => deliver(await compose(mail)),
-      async queue(mail) {
-        const composed = await compose(mail);
-        void deliver(composed).catch((err: Error) => log.error({ err: err.message, to: mail.to, subject: composed.subject }, 'mail not sent'));
-      },
-    };
+    const send = async (mail: Mail) => void (await transport.sendMail(await compose(mail)));
+    return { send, queue: (mail) => later(() => send(mail), mail) };
   }
   const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const dir = path.join(opts.dataDir, 'mail');
-  async function write(mail: Outgoing) {
-    log.info({ to: mail.to, subject: mail.subject }, `mail: ${mail.text}`);
+  async function write(mail: Mail) {
+    const out = await compose(mail);
+    log.info({ to: out.to, subject: out.subject }, `mail: ${out.text}`);
     const name = `${Date.now()}-${randomBytes(4).toString('hex')}.eml`;
-    const { message } = await writer.sendMail(mail);
+    const { message } = await writer.sendMail(out);
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, name), message as Buffer);
-    await appendFile(path.join(opts.dataDir, 'mail.log'), `--- ${new Date().toISOString()}\nTo: ${mail.to}\nSubject: ${mail.subject}\nMessage: mail/${name}\n\n${mail.text}\n`);
+    await appendFile(path.join(opts.dataDir, 'mail.log'), `--- ${new Date().toISOString()}\nTo: ${out.to}\nSubject: ${out.subject}\nMessage: mail/${name}\n\n${out.text}\n`);
   }
-  return {
-    send: async (mail) => write(await compose(mail)),
-    // A local write is quick enough to finish before answering, so the link is there at once.
-    async queue(mail) {
-      await write(await compose(mail)).catch((err: Error) => log.error({ err: err.message, to: mail.to }, 'mail not written'));
-    },
-  };
+  return { send: write, queue: (mail) => later(() => write(mail), mail) };
 }

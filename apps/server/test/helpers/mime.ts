@@ -44,11 +44,17 @@ export function parseMessage(raw: string): MimePart & { parts: MimePart[] } {
   return { ...message, parts };
 }
 
-/** The whole newest message to `to` that the mail transport without SMTP kept under `dataDir`. */
+/**
+ * The whole newest message to `to` that the mail transport without SMTP kept under `dataDir`,
+ * waiting for it a little: some mails are written after the answer.
+ */
 export async function lastMessageTo(dataDir: string, to: string) {
-  const log = await readFile(path.join(dataDir, 'mail.log'), 'utf8');
-  const entry = log.split(/^--- /m).findLast((m) => m.includes(`To: ${to}\n`));
-  const file = entry && /^Message: (\S+)$/m.exec(entry)?.[1];
-  if (!file) throw new Error(`no message to ${to}`);
-  return parseMessage(await readFile(path.join(dataDir, file), 'utf8'));
+  for (let i = 0; ; i++) {
+    const log = await readFile(path.join(dataDir, 'mail.log'), 'utf8').catch(() => '');
+    const entry = log.split(/^--- /m).findLast((m) => m.includes(`To: ${to}\n`));
+    const file = entry && /^Message: (\S+)$/m.exec(entry)?.[1];
+    if (file) return parseMessage(await readFile(path.join(dataDir, file), 'utf8'));
+    if (i > 100) throw new Error(`no message to ${to}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

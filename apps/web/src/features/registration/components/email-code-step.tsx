@@ -54,7 +54,8 @@ export function EmailCodeStep({ email, onVerified, onBack }: Props) {
         <MailCheck className="mt-0.5 size-5 shrink-0 text-brand" aria-hidden />
         <p className="text-muted">
           {sentBefore}
-          <strong className="break-all text-fg">{email}</strong>
+          {/* Isolated, so an address keeps its own direction inside a right-to-left sentence. */}
+          <bdi className="font-semibold text-fg [overflow-wrap:anywhere]">{email}</bdi>
           {sentAfter}
         </p>
       </div>
@@ -62,6 +63,7 @@ export function EmailCodeStep({ email, onVerified, onBack }: Props) {
         label={t('Verification code')}
         autoComplete="one-time-code"
         inputMode="numeric"
+        dir="ltr"
         maxLength={6}
         autoFocus
         value={code}
