@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, events, notices } from '@bourse/contract';
 import { depositWallets, notifications, tradingAccounts } from '../src/db/schema/index.ts';
@@ -18,6 +20,12 @@ beforeAll(async () => {
   admin = await createTestUser(server, { role: 'admin' });
 });
 afterAll(() => server.close());
+
+/** The web catalogue of a language, read straight from its files. */
+function catalogueOf(language: string): Record<string, string> {
+  const dir = path.resolve(import.meta.dirname, '../../web/src/i18n/locales', language);
+  return Object.assign({}, ...readdirSync(dir).map((n) => JSON.parse(readFileSync(path.join(dir, n), 'utf8')) as Record<string, string>));
+}
 
 const notesOf = async (user: TestUser) => (await server.call('GET', '/user', { token: user.token })).body.data.notifications as Record<string, unknown>[];
 
@@ -59,6 +67,20 @@ describe('notifications', () => {
       ['Old note', null, null, {}],
       ['Holiday hours', null, null, {}],
     ]);
+  });
+});
+
+describe('mails', () => {
+  it('are written in the language the customer chose', async () => {
+    const user = await createTestUser(server);
+    await server.call('PUT', '/user/preferences', { token: user.token, body: { language: 'ar' } });
+    await server.call('PATCH', `/admin/clients/${user.id}/status`, { token: admin.token, body: { status: 'deactivated' } });
+    const log = readFileSync(path.join(server.ctx.config.dataDir, 'mail.log'), 'utf8').split('--- ').filter((m) => m.includes(`To: ${user.email}`));
+    const arabic = catalogueOf('ar');
+    expect(log).toHaveLength(1);
+    expect(log[0]).toContain(arabic[notices.accountDeactivatedTitle]);
+    expect(log[0]).toContain(arabic[notices.accountDeactivated]);
+    expect(log[0]).not.toContain('deactivated');
   });
 });
 

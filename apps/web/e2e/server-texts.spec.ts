@@ -79,6 +79,8 @@ test('in Arabic, an English chat message keeps its question mark at its own end'
   await page.goto('/main/chat');
   const text = page.getByTestId('chat-message').getByText('Is your deposit showing now?');
   await expect(text).toBeVisible();
+  // The day header is written in Arabic too, even though the language came with the sign-in.
+  await expect(page.getByText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/)).toHaveCount(0);
   // Laid out left to right inside the right-to-left page, so "?" ends the sentence instead of starting it.
   expect(await text.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
   expect(await page.locator('html').getAttribute('dir')).toBe('rtl');

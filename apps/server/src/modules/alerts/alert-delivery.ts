@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { alertWindowLabels, alertWindows, channels, describeAlert, events, formatPrice, type AlertWindow, alertWindowMs, type LocalizedText, localized, notices } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema/index.ts';
-import { englishOf, noteColumns } from '../notifications/notifications.service.ts';
+import { noteTextIn } from '../notifications/note-language.ts';
+import { noteColumns } from '../notifications/notifications.service.ts';
 import { preferencesOf, tell } from '../preferences/preferences.service.ts';
 import { isOnline } from '../users/presence.ts';
 import type { AlertRow, AlertWithAsset } from './alerts.repository.ts';
@@ -57,7 +58,8 @@ export async function deliver(ctx: AppContext, alert: AlertRow & { symbol: strin
     // The notification is stored; a lost push only means the list refreshes on its next poll.
     ctx.log.warn({ err: error, alertId: alert.id }, 'alert event not delivered');
   }
-  if (!alert.emailOffline || (await preferencesOf(ctx.db, alert.userId)).notifications.alerts.email) return;
+  const { notifications: chosen, language } = await preferencesOf(ctx.db, alert.userId);
+  if (!alert.emailOffline || chosen.alerts.email) return;
   const [user] = await ctx.db.select({ email: users.email, lastSeenAt: users.lastSeenAt }).from(users).where(eq(users.id, alert.userId));
-  if (user && !isOnline(user.lastSeenAt)) await ctx.mailer.send({ to: user.email, subject: englishOf(text.title), text: englishOf(text.message) });
+  if (user && !isOnline(user.lastSeenAt)) await ctx.mailer.send({ to: user.email, subject: noteTextIn(language, text.title), text: noteTextIn(language, text.message) });
 }

@@ -4,7 +4,8 @@ import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { audit } from '../audit/audit.service.ts';
-import { englishOf, notify, type NewNotification } from '../notifications/notifications.service.ts';
+import { noteTextIn } from '../notifications/note-language.ts';
+import { notify, type NewNotification } from '../notifications/notifications.service.ts';
 
 export async function preferencesOf(db: DbOrTx, userId: number): Promise<Preferences> {
   const [row] = await db.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId));
@@ -23,12 +24,13 @@ export async function updatePreferences(db: DbOrTx, userId: number, patch: Prefe
 
 /**
  * Tells the customer about something, the ways they chose for its topic: an in-app notification
- * (with its realtime event) and/or an email.
+ * (with its realtime event) and/or an email in the language they chose.
  */
 export async function tell(ctx: AppContext, userId: number, topic: NotificationTopic, note: NewNotification): Promise<void> {
-  const prefs = (await preferencesOf(ctx.db, userId)).notifications[topic];
+  const { notifications: chosen, language } = await preferencesOf(ctx.db, userId);
+  const prefs = chosen[topic];
   if (prefs.in_app) await notify(ctx, userId, note);
   if (!prefs.email) return;
   const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (user) await ctx.mailer.send({ to: user.email, subject: englishOf(note.title), text: englishOf(note.message) });
+  if (user) await ctx.mailer.send({ to: user.email, subject: noteTextIn(language, note.title), text: noteTextIn(language, note.message) });
 }

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { channels, events, localized, notices } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema/index.ts';
-import { englishOf, type NewNotification, notify } from '../notifications/notifications.service.ts';
+import { noteTextIn } from '../notifications/note-language.ts';
+import { type NewNotification, notify } from '../notifications/notifications.service.ts';
+import { preferencesOf } from '../preferences/preferences.service.ts';
 import type { DocumentRow } from './verification.repository.ts';
 
 function notesFor(row: DocumentRow, label: string, outcome: { allApproved: boolean; activated: boolean }): NewNotification[] {
@@ -34,8 +36,9 @@ export async function announceDecision(ctx: AppContext, row: DocumentRow, label:
   const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
   const last = notes.at(-1)!;
   if (user) {
+    const { language } = await preferencesOf(ctx.db, row.userId);
     await ctx.mailer
-      .send({ to: user.email, subject: englishOf(last.title), text: notes.map((n) => englishOf(n.message)).join('\n\n') })
+      .send({ to: user.email, subject: noteTextIn(language, last.title), text: notes.map((n) => noteTextIn(language, n.message)).join('\n\n') })
       .catch((err: Error) => ctx.log.warn({ err: err.message }, 'verification mail failed'));
   }
   await ctx.broadcaster.publish(channels.user(row.userId), events.userUpdated, { id: row.userId });

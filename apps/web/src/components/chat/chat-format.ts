@@ -1,11 +1,12 @@
 import { format } from 'date-fns';
 import type { ChatMessage } from '@bourse/contract';
 import { currentLanguage, currentLocale } from '@/i18n/i18n';
+import { intlLocaleOf, type LanguageCode } from '@/i18n/languages';
 
 /** SPEC §2: day headers read "MMM d, yyyy" in English; other languages write the date their way. */
-export function formatDay(iso: string): string {
-  if (currentLanguage() === 'en') return format(new Date(iso), 'MMM d, yyyy');
-  return new Date(iso).toLocaleDateString(currentLocale(), { month: 'short', day: 'numeric', year: 'numeric' });
+export function formatDay(iso: string, language: LanguageCode = currentLanguage()): string {
+  if (language === 'en') return format(new Date(iso), 'MMM d, yyyy');
+  return new Date(iso).toLocaleDateString(intlLocaleOf(language), { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
 /** SPEC §2: message times read "h:mm a" in English; other languages write the time their way. */
@@ -17,11 +18,11 @@ export function formatTime(iso: string): string {
 export type ChatRow = { kind: 'day'; key: string; label: string } | { kind: 'message'; key: string; message: ChatMessage };
 
 /** The rows of a conversation: a day header before the first message of each (local) day. */
-export function groupByDay(messages: readonly ChatMessage[]): ChatRow[] {
+export function groupByDay(messages: readonly ChatMessage[], language: LanguageCode = currentLanguage()): ChatRow[] {
   const rows: ChatRow[] = [];
   let day = '';
   for (const message of messages) {
-    const label = formatDay(message.created_at);
+    const label = formatDay(message.created_at, language);
     if (label !== day) {
       day = label;
       rows.push({ kind: 'day', key: `day-${label}`, label });

@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { SCROLL_STEP_PX, TOP_OF_LIST_PX } from '@/config/constants';
 import { groupByDay, type ChatRow } from './chat-format';
 import { MessageBubble } from './message-bubble';
+import { isLanguageCode } from '@/i18n/languages';
 import { useTranslation } from 'react-i18next';
 
 type Props = {
@@ -46,8 +47,10 @@ function EmptyState() {
  * place), stuck to the bottom while there, and a scroll-to-bottom button with a new-message dot.
  */
 export function MessageList({ messages, ownId, loading, hasOlder, loadingOlder, onLoadOlder }: Props) {
-  const { t } = useTranslation();
-  const rows = useMemo(() => groupByDay(messages), [messages]);
+  const { t, i18n } = useTranslation();
+  // Day headers are written in the language shown, so they are written again when it changes.
+  const language = isLanguageCode(i18n.language) ? i18n.language : 'en';
+  const rows = useMemo(() => groupByDay(messages, language), [messages, language]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
