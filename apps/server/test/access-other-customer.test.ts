@@ -83,7 +83,7 @@ const matrix: Record<string, Case | typeof OWN> = {
   'GET /api/v1/deposit_options': OWN,
   'POST /api/v1/deposits/card': route(() => '/deposits/card', 422, (o) => ({ account_id: o.live, amount: 100, card })),
   'POST /api/v1/deposits/card/:id/confirm': route((o) => `/deposits/card/${o.cardDeposit}/confirm`, 404, () => ({ code: '123456' })),
-  'POST /api/v1/deposits/crypto': route(() => '/deposits/crypto', 422, (o) => ({ account_id: o.live, wallet_id: 1, amount: 100, tx_hash: 'a'.repeat(64) })),
+  'POST /api/v1/deposits/crypto': route(() => '/deposits/crypto', 422, (o) => ({ account_id: o.live, wallet_id: 1, coin_amount: 100, tx_hash: 'a'.repeat(64) })),
   'POST /api/v1/deposits/demo': route(() => '/deposits/demo', 422, (o) => ({ account_id: o.demo, amount: 100 })),
   'GET /api/v1/expert_advisors': OWN,
   'GET /api/v1/market/socket': OWN,

@@ -18,7 +18,7 @@ beforeAll(async () => {
   market = await useManualMarket(server);
   admin = await createTestUser(server, { role: 'admin' });
   support = await createTestUser(server, { role: 'support' });
-  const [wallet] = await server.ctx.db.insert(depositWallets).values({ crypto: 'bitcoin', address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh', minAmount: '10' }).returning();
+  const [wallet] = await server.ctx.db.insert(depositWallets).values({ crypto: 'usdt-trc20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', minAmount: '10' }).returning();
   btcWallet = wallet!.id;
 });
 afterAll(() => server.close());
@@ -108,7 +108,7 @@ describe('deciding', () => {
     const row = ((await queue('approved')).body.data as Row[]).find((r) => r.id === pending);
     expect(row).toMatchObject({ status: 'approved', decided_by: admin.email });
     // Now it takes money like any other account.
-    const deposit = await post(user.token, '/deposits/crypto', { account_id: pending, wallet_id: btcWallet, amount: 50, tx_hash: hash() });
+    const deposit = await post(user.token, '/deposits/crypto', { account_id: pending, wallet_id: btcWallet, coin_amount: 50, tx_hash: hash() });
     expect(deposit.status).toBe(201);
     expect((await post(user.token, '/trades/store', market.order({ account_id: pending }))).status).not.toBe(409);
   });
@@ -123,7 +123,7 @@ describe('deciding', () => {
     expect(entry!.details).toMatchObject({ reason: 'Proof of funds missing' });
     const notes = await server.ctx.db.select().from(notifications).where(eq(notifications.userId, user.id));
     expect(notes.find((n) => n.title === 'Live account not approved')?.message).toContain('Proof of funds missing');
-    const refused = await post(user.token, '/deposits/crypto', { account_id: pending, wallet_id: btcWallet, amount: 50, tx_hash: hash() });
+    const refused = await post(user.token, '/deposits/crypto', { account_id: pending, wallet_id: btcWallet, coin_amount: 50, tx_hash: hash() });
     expect([refused.status, refused.body.message]).toEqual([409, msg.notApproved]);
     expect(((await queue('rejected')).body.data as Row[]).find((r) => r.id === pending)).toMatchObject({ status: 'rejected', reason: 'Proof of funds missing' });
   });
@@ -166,7 +166,7 @@ describe('a pending account takes no money and no orders', () => {
     const attempts: [string, string, Record<string, unknown>, string][] = [
       ['POST', '/trades/store', market.order({ account_id: pending }), 'account_id'],
       ['POST', '/trades/close-all', { account_id: pending }, 'account_id'],
-      ['POST', '/deposits/crypto', { account_id: pending, wallet_id: btcWallet, amount: 50, tx_hash: hash() }, 'account_id'],
+      ['POST', '/deposits/crypto', { account_id: pending, wallet_id: btcWallet, coin_amount: 50, tx_hash: hash() }, 'account_id'],
       ['POST', '/deposits/card', { account_id: pending, amount: 50, card }, 'account_id'],
       ['POST', '/withdrawals', { method: 'crypto', account_id: pending, amount: 10, crypto: 'bitcoin', address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' }, 'account_id'],
       ['POST', '/transfers', { from_account_id: live, to_account_id: pending, amount: 10 }, 'to_account_id'],
@@ -195,7 +195,7 @@ describe('a pending account takes no money and no orders', () => {
   it('tells another customer only that the account is not theirs', async () => {
     const { pending } = await customerWithPending();
     const other = await createTestUser(server);
-    const res = await post(other.token, '/deposits/crypto', { account_id: pending, wallet_id: btcWallet, amount: 50, tx_hash: hash() });
+    const res = await post(other.token, '/deposits/crypto', { account_id: pending, wallet_id: btcWallet, coin_amount: 50, tx_hash: hash() });
     expect(res.status).toBe(422);
     expect(res.body.message).not.toBe(msg.awaitingApproval);
     expect((await post(other.token, '/trades/store', market.order({ account_id: pending }))).status).toBe(404);

@@ -7,7 +7,7 @@ import { updateSiteSettings } from '../src/modules/settings/settings.service.ts'
 import { createTestUser, type TestUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { verifyIdentity } from './helpers/verified.ts';
-import { openTrade, type TestMarket, useManualMarket } from './helpers/trading.ts';
+import { openTrade, type TestMarket, tick, useManualMarket } from './helpers/trading.ts';
 
 let server: TestServer;
 let market: TestMarket;
@@ -19,7 +19,7 @@ beforeAll(async () => {
   admin = await createTestUser(server, { role: 'admin' });
   const [wallet] = await server.ctx.db
     .insert(depositWallets)
-    .values({ crypto: 'bitcoin', address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh', minAmount: '50' })
+    .values({ crypto: 'usdt-trc20', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', minAmount: '50' })
     .returning();
   btcWallet = wallet!.id;
 });
@@ -37,7 +37,7 @@ async function fundedCustomer(amount = 1000): Promise<{ user: TestUser; demo: nu
   const user = await createTestUser(server);
   await verifyIdentity(server, user, admin.token);
   const [demo, live] = await accountsOf(user);
-  const res = await post(user, '/deposits/crypto', { account_id: live!.id, wallet_id: btcWallet, amount, tx_hash: hash() });
+  const res = await post(user, '/deposits/crypto', { account_id: live!.id, wallet_id: btcWallet, coin_amount: amount, tx_hash: hash() });
   expect(res.status).toBe(201);
   expect((await decide(res.body.data.id, 'approve', { credited_amount: amount })).status).toBe(200);
   return { user, demo: demo!.id, live: live!.id };
@@ -62,14 +62,14 @@ describe('deposits', () => {
     const user = await createTestUser(server);
     const [, live] = await accountsOf(user);
     const tx = hash();
-    const low = await post(user, '/deposits/crypto', { account_id: live!.id, wallet_id: btcWallet, amount: 10, tx_hash: tx });
+    const low = await post(user, '/deposits/crypto', { account_id: live!.id, wallet_id: btcWallet, coin_amount: 10, tx_hash: tx });
     expect([low.status, low.body.message]).toEqual([422, msg.belowMinimum]);
-    const claim = await post(user, '/deposits/crypto', { account_id: live!.id, wallet_id: btcWallet, amount: 250, tx_hash: tx });
+    const claim = await post(user, '/deposits/crypto', { account_id: live!.id, wallet_id: btcWallet, coin_amount: 250, tx_hash: tx });
     expect(claim.status).toBe(201);
-    expect(claim.body.data).toMatchObject({ status: 'requested', details: { coin: 'BTC', tx_hash: tx } });
-    const again = await post(await createTestUser(server), '/deposits/crypto', { account_id: live!.id, wallet_id: btcWallet, amount: 250, tx_hash: tx.toUpperCase() });
+    expect(claim.body.data).toMatchObject({ status: 'requested', details: { coin: 'USDT', tx_hash: tx } });
+    const again = await post(await createTestUser(server), '/deposits/crypto', { account_id: live!.id, wallet_id: btcWallet, coin_amount: 250, tx_hash: tx.toUpperCase() });
     expect(again.status).toBe(422); // not that customer's account
-    const twice = await post(user, '/deposits/crypto', { account_id: live!.id, wallet_id: btcWallet, amount: 250, tx_hash: tx.toUpperCase() });
+    const twice = await post(user, '/deposits/crypto', { account_id: live!.id, wallet_id: btcWallet, coin_amount: 250, tx_hash: tx.toUpperCase() });
     expect([twice.status, twice.body.message]).toEqual([409, msg.txHashUsed]);
 
     const approvals = await Promise.all(Array.from({ length: 50 }, () => decide(claim.body.data.id, 'approve', { credited_amount: 249.5 })));
@@ -88,8 +88,8 @@ describe('deposits', () => {
   it('an operator rejects with a reason, a customer cancels their own waiting claim, and neither moves money', async () => {
     const user = await createTestUser(server);
     const [, live] = await accountsOf(user);
-    const a = (await post(user, '/deposits/crypto', { account_id: live!.id, wallet_id: btcWallet, amount: 100, tx_hash: hash() })).body.data.id;
-    const b = (await post(user, '/deposits/crypto', { account_id: live!.id, wallet_id: btcWallet, amount: 100, tx_hash: hash() })).body.data.id;
+    const a = (await post(user, '/deposits/crypto', { account_id: live!.id, wallet_id: btcWallet, coin_amount: 100, tx_hash: hash() })).body.data.id;
+    const b = (await post(user, '/deposits/crypto', { account_id: live!.id, wallet_id: btcWallet, coin_amount: 100, tx_hash: hash() })).body.data.id;
     expect((await decide(a, 'reject', { reason: '' })).status).toBe(422);
     expect((await decide(a, 'reject', { reason: 'Nothing arrived' })).body.data).toMatchObject({ status: 'rejected', reason: 'Nothing arrived' });
     expect((await decide(a, 'approve', { credited_amount: 100 })).status).toBe(409);
@@ -97,6 +97,35 @@ describe('deposits', () => {
     expect((await post(user, `/money/requests/${b}/cancel`)).body.data.status).toBe('cancelled');
     expect((await post(user, `/money/requests/${b}/cancel`)).status).toBe(409);
     expect(await balance(live!.id)).toBe('0.00');
+  });
+
+  it('takes a crypto claim in coin, values it at the server’s price, and credits the value at the price of the confirmation', async () => {
+    const [btc] = await server.ctx.db.insert(depositWallets).values({ crypto: 'bitcoin', address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', minAmount: '50' }).returning();
+    const user = await createTestUser(server);
+    const [, live] = await accountsOf(user);
+    const btcusd = market.instruments.btcusd.id;
+    await tick(market, btcusd, 60_000, 60_010);
+    const options = await server.call('GET', '/deposit_options', { token: user.token });
+    expect(options.body.data.usd_rates).toMatchObject({ bitcoin: 60_005, 'usdt-trc20': 1 });
+
+    const low = await post(user, '/deposits/crypto', { account_id: live!.id, wallet_id: btc!.id, coin_amount: 0.0008, tx_hash: hash() });
+    expect([low.status, low.body.message]).toEqual([422, msg.belowMinimum]); // 48.00 of value
+    const tooFine = await post(user, '/deposits/crypto', { account_id: live!.id, wallet_id: btc!.id, coin_amount: 0.000000001, tx_hash: hash() });
+    expect([tooFine.status, tooFine.body.message]).toEqual([422, msg.coinDecimals]);
+    const usdValue = await post(user, '/deposits/crypto', { account_id: live!.id, wallet_id: btc!.id, amount: 100, tx_hash: hash() });
+    expect(usdValue.status).toBe(422);
+
+    const claim = await post(user, '/deposits/crypto', { account_id: live!.id, wallet_id: btc!.id, coin_amount: 0.01, tx_hash: hash() });
+    expect(claim.status).toBe(201);
+    expect(claim.body.data).toMatchObject({ amount: '600.05', currency: 'USD', details: { coin: 'BTC', coin_amount: '0.01', rate_at_claim: 60_005 } });
+    const queued = (await server.call('GET', '/admin/money?kind=deposit', { token: admin.token })).body.data.find((r: { id: number }) => r.id === claim.body.data.id);
+    expect(queued).toMatchObject({ amount: '600.05', details: { coin_amount: '0.01' } });
+
+    // Confirmed later at another price: the coin is credited at the price then.
+    await tick(market, btcusd, 61_000, 61_000);
+    const approved = await decide(claim.body.data.id, 'approve', {});
+    expect([approved.status, approved.body.data.credited_amount]).toEqual([200, '610.00']);
+    expect(await balance(live!.id)).toBe('610.00');
   });
 
   it('charges a card through the test provider: paid at once, after the issuer code, or declined with the reason', async () => {
@@ -152,7 +181,7 @@ describe('deposits', () => {
       expect(res.status, String(amount)).toBe(422);
     }
     for (const tx_hash of ['abc', `${hash()}00`, "' OR 1=1 --", '']) {
-      expect((await post(user, '/deposits/crypto', { account_id: live!.id, wallet_id: btcWallet, amount: 100, tx_hash })).status).toBe(422);
+      expect((await post(user, '/deposits/crypto', { account_id: live!.id, wallet_id: btcWallet, coin_amount: 100, tx_hash })).status).toBe(422);
     }
     expect((await server.call('GET', '/money/requests', { token: user.token })).body.data).toEqual([]);
   });
@@ -278,7 +307,7 @@ describe('back office', () => {
   it('lists the queues with counts and the customer context, for operators only', async () => {
     const user = await createTestUser(server, { firstName: 'Queued' });
     const [, live] = await accountsOf(user);
-    const claim = await post(user, '/deposits/crypto', { account_id: live!.id, wallet_id: btcWallet, amount: 75, tx_hash: hash() });
+    const claim = await post(user, '/deposits/crypto', { account_id: live!.id, wallet_id: btcWallet, coin_amount: 75, tx_hash: hash() });
     const queue = await server.call('GET', '/admin/money?kind=deposit', { token: admin.token });
     expect(queue.status).toBe(200);
     expect(queue.body.counts.deposit).toBeGreaterThanOrEqual(1);

@@ -12,7 +12,7 @@ let wallet: number;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await createTestUser(server, { role: 'admin' });
-  const [w] = await server.ctx.db.insert(depositWallets).values({ crypto: 'ethereum', address: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F', minAmount: '10' }).returning();
+  const [w] = await server.ctx.db.insert(depositWallets).values({ crypto: 'usdt-trc20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', minAmount: '10' }).returning();
   wallet = w!.id;
 });
 afterAll(() => server.close());
@@ -28,7 +28,7 @@ const mailsTo = (email: string) => {
 async function confirmedDeposit(user: TestUser) {
   const [, live] = await server.ctx.db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, user.id)).orderBy(tradingAccounts.id);
   const tx = Array.from({ length: 64 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
-  const claim = await server.call('POST', '/deposits/crypto', { token: user.token, body: { account_id: live!.id, wallet_id: wallet, amount: 20, tx_hash: tx } });
+  const claim = await server.call('POST', '/deposits/crypto', { token: user.token, body: { account_id: live!.id, wallet_id: wallet, coin_amount: 20, tx_hash: tx } });
   await server.call('POST', `/admin/money/${claim.body.data.id}/approve`, { token: admin.token, body: { credited_amount: 20 } });
 }
 

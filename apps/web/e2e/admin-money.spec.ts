@@ -14,9 +14,9 @@ async function fundedCustomer(baseURL: string, admin: string) {
   const token = (await apiCall<{ data: { token: string } }>(baseURL, 'POST', '/auth/login', { body: { email: user.email, password: user.password } })).data.token;
   const live = (await apiCall<Me>(baseURL, 'GET', '/user', { token })).data.accounts.find((a) => a.kind === 'live')!;
   const options = await apiCall<{ data: { wallets: Wallet[] } }>(baseURL, 'GET', '/deposit_options', { token });
-  const bitcoin = options.data.wallets.find((w) => w.crypto === 'bitcoin')!;
+  const bitcoin = options.data.wallets.find((w) => w.crypto === 'usdt-trc20')!;
   const claim = (amount: number) =>
-    apiCall<Answer>(baseURL, 'POST', '/deposits/crypto', { token, body: { account_id: live.id, wallet_id: bitcoin.id, amount, tx_hash: hash() } }).then((r) => r.data);
+    apiCall<Answer>(baseURL, 'POST', '/deposits/crypto', { token, body: { account_id: live.id, wallet_id: bitcoin.id, coin_amount: amount, tx_hash: hash() } }).then((r) => r.data);
   const funding = await claim(1000);
   await apiCall(baseURL, 'POST', `/admin/money/${funding.id}/approve`, { token: admin, body: { credited_amount: 1000 } });
   const balance = async () => (await apiCall<Me>(baseURL, 'GET', '/user', { token })).data.accounts.find((a) => a.id === live.id)!.balance;
@@ -42,7 +42,7 @@ test('the back office confirms a deposit with the amount received, rejects, appr
   await expect(page).toHaveURL(/\/admin\/money/);
   await expect(page.getByRole('tab', { name: /Deposits/ })).toHaveAttribute('aria-selected', 'true');
   const row = (amount: string) => page.getByRole('row').filter({ hasText: email }).filter({ hasText: amount });
-  await expect(row('$300.00')).toContainText('BTC');
+  await expect(row('$300.00')).toContainText('USDT');
   await expect(row('$300.00')).toContainText('Waiting');
   await screenshots(page, 'admin-money-queue');
 

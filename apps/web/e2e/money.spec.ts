@@ -23,9 +23,11 @@ test('a customer deposits by card (with the issuer step) and by crypto, which th
   await expect(page).toHaveURL(/\/main\/deposit\/bitcoin$/);
   await expect(page.getByTestId('deposit-address')).toHaveText('bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
   await expect(page.getByRole('img', { name: /QR code of the Bitcoin address/ })).toBeVisible();
-  await screenshots(page, 'deposit-crypto');
   const report = page.getByRole('form', { name: 'Report your deposit' });
-  await report.getByLabel('Amount sent (USD value)').fill('10');
+  // The customer types the coin they sent and reads its value at the current rate.
+  await report.getByLabel('Amount sent (BTC)').fill('0.00001');
+  await expect(report.getByTestId('coin-value')).toContainText(/^≈ \$0\.\d\d at the current rate \(1 BTC = \$[\d,]+\.\d\d\)/);
+  await screenshots(page, 'deposit-crypto');
   await report.getByLabel('Transaction hash').fill('not-a-hash');
   await report.getByRole('button', { name: 'Submit deposit' }).click();
   await expect(report.getByText('Enter the transaction hash from your wallet.')).toBeVisible();
@@ -33,15 +35,18 @@ test('a customer deposits by card (with the issuer step) and by crypto, which th
   await report.getByLabel('Transaction hash').fill(tx);
   await report.getByRole('button', { name: 'Submit deposit' }).click();
   await expect(report.getByText('The amount is below the minimum for this method.')).toBeVisible();
-  await report.getByLabel('Amount sent (USD value)').fill('150');
+  await report.getByLabel('Amount sent (BTC)').fill('0.005');
   await report.getByRole('button', { name: 'Submit deposit' }).click();
   await expect(toast(page, 'Deposit submitted')).toBeVisible();
   const history = page.getByRole('region', { name: 'Your deposits' });
   await expect(history.getByTestId('money-request').first()).toContainText('Waiting');
 
+  // The back office sees the coin and the value the server gave it at its own price.
   const admin = await adminToken(baseURL!);
-  const queue = await apiCall<Requests>(baseURL!, 'GET', '/admin/money?kind=deposit', { token: admin });
-  const claim = queue.data.find((r) => r.amount === '150.00' && r.status === 'requested')!;
+  const queue = await apiCall<{ data: (Requests['data'][number] & { details: Record<string, unknown> })[] }>(baseURL!, 'GET', '/admin/money?kind=deposit', { token: admin });
+  const claim = queue.data.find((r) => r.details.tx_hash === tx && r.status === 'requested')!;
+  expect(claim.details.coin_amount).toBe('0.005');
+  expect(Number(claim.amount)).toBeCloseTo(0.005 * Number(claim.details.rate_at_claim), 1);
   await apiCall(baseURL!, 'POST', `/admin/money/${claim.id}/approve`, { token: admin, body: { credited_amount: 149.5 } });
   await page.reload();
   await expect(history.getByTestId('money-request').first()).toContainText('Completed');

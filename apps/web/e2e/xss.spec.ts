@@ -179,7 +179,7 @@ test('reasons and notifications an admin types and withdrawal holders show as te
   const wallets = (await apiCall<{ data: { wallets: { id: number; crypto: string }[] } }>(baseURL!, 'GET', '/deposit_options', as)).data.wallets;
   const bitcoin = wallets.find((w) => w.crypto === 'bitcoin')!;
   const claim = async (who: { token: string }, amount: number) =>
-    apiCall<{ data: { id: number } }>(baseURL!, 'POST', '/deposits/crypto', { token: who.token, body: { account_id: (await liveOf(who.token)).id, wallet_id: bitcoin.id, amount, tx_hash: randomBytes(32).toString('hex') } }).then((r) => r.data.id);
+    apiCall<{ data: { id: number } }>(baseURL!, 'POST', '/deposits/crypto', { token: who.token, body: { account_id: (await liveOf(who.token)).id, wallet_id: bitcoin.id, coin_amount: amount, tx_hash: randomBytes(32).toString('hex') } }).then((r) => r.data.id);
   await apiCall(baseURL!, 'POST', `/admin/money/${await claim(payer, 1000)}/approve`, { token: admin, body: { credited_amount: 1000 } });
   await apiCall(baseURL!, 'POST', `/admin/money/${await claim(customer, 50)}/reject`, { token: admin, body: { reason: PAYLOADS[5] } });
   const holder = PAYLOADS[6]!;

@@ -33,6 +33,9 @@ export const moneyMessages = {
   cardExpired: 'This card has expired.',
   cardCvc: 'Enter the 3 or 4 digit security code.',
   challengeFailed: 'The confirmation code is not correct.',
+  coinAmount: 'Enter the amount of coin you sent, above 0.',
+  coinDecimals: 'Use at most 8 decimals.',
+  noCoinPrice: 'The current price of this coin is not available. Try again in a moment.',
   challengeFailedFinal: 'The confirmation code was wrong too many times, so the payment was cancelled. Nothing was charged; start a new deposit to try again.',
 } as const;
 
@@ -101,15 +104,29 @@ export const depositWalletSchema = z.object({
 export type DepositWallet = z.infer<typeof depositWalletSchema>;
 export const depositWalletsResponse = z.object({ data: z.array(depositWalletSchema) });
 /** GET /deposit_options: the enabled receiving wallets, and whether cards are taken (and by which provider). */
-export const depositOptionsResponse = z.object({ data: z.object({ wallets: z.array(depositWalletSchema), card_provider: z.string().nullable() }) });
+export const depositOptionsResponse = z.object({
+  data: z.object({
+    wallets: z.array(depositWalletSchema),
+    card_provider: z.string().nullable(),
+    /** What one coin of each wallet is worth in USD now, at the server's price (null while it has none). */
+    usd_rates: z.record(z.string(), z.number().nullable()),
+  }),
+});
 export const depositWalletInput = z
   .strictObject({ crypto: cryptoSlug, address: z.string().trim().min(1).max(120), min_amount: moneyAmount, enabled: z.boolean().default(true) })
   .refine((w) => coinOf(w.crypto).pattern.test(w.address), { message: moneyMessages.address, path: ['address'] });
 
 const accountRef = z.number().int().positive();
 
-/** POST /deposits/crypto: the customer says what they sent. */
-export const cryptoDepositInput = z.strictObject({ account_id: accountRef, wallet_id: z.number().int().positive(), amount: moneyAmount, tx_hash: txHash });
+/** A quantity of coin typed by a person: positive, at most 8 decimals (a satoshi). */
+export const coinAmount = z
+  .number({ error: moneyMessages.coinAmount })
+  .refine((n) => Number.isFinite(n) && n > 0, moneyMessages.coinAmount)
+  .refine((n) => Math.abs(n * 1e8 - Math.round(n * 1e8)) < 1e-4, moneyMessages.coinDecimals)
+  .refine((n) => n <= 1_000_000, moneyMessages.amountTooLarge);
+
+/** POST /deposits/crypto: the customer says how much coin they sent; the server values it at its own price. */
+export const cryptoDepositInput = z.strictObject({ account_id: accountRef, wallet_id: z.number().int().positive(), coin_amount: coinAmount, tx_hash: txHash });
 
 /** POST /deposits/demo: an instant top-up of a demo account. */
 export const demoDepositInput = z.strictObject({ account_id: accountRef, amount: moneyAmount });

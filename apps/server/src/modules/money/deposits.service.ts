@@ -9,6 +9,7 @@ import { conflict, HttpError, invalid } from '../../http/errors.ts';
 import { postEntry } from '../accounts/ledger.repository.ts';
 import { audit } from '../audit/audit.service.ts';
 import { lockAccount } from '../trading/trades.repository.ts';
+import { coinValue } from './coin-value.ts';
 import { cents, onceByKey, ownAccount, reference } from './money-common.ts';
 import { countChallengeFailure, insertRequest, type MoneyRow, requestById, updateRequestIf } from './money.repository.ts';
 
@@ -51,8 +52,9 @@ export async function requestCryptoDeposit(ctx: AppContext, userId: number, inpu
   if (account.kind !== 'live') throw invalid('account_id', msg.liveOnly);
   const [wallet] = await ctx.db.select().from(depositWallets).where(and(eq(depositWallets.id, input.wallet_id), eq(depositWallets.enabled, true)));
   if (!wallet) throw invalid('wallet_id', msg.walletNotFound);
-  if (new Decimal(input.amount).lessThan(wallet.minAmount)) throw invalid('amount', msg.belowMinimum);
   const coin = coinOf(wallet.crypto);
+  const { value, rate } = await coinValue(ctx, wallet.crypto, input.coin_amount, account.currency);
+  if (new Decimal(value).lessThan(wallet.minAmount)) throw invalid('coin_amount', msg.belowMinimum);
   try {
     return await onceByKey(ctx, userId, key, async (tx) => {
       const row = await insertRequest(tx, {
@@ -60,13 +62,22 @@ export async function requestCryptoDeposit(ctx: AppContext, userId: number, inpu
         kind: 'deposit',
         method: 'crypto',
         accountId: account.id,
-        amount: cents(input.amount),
+        amount: value,
         currency: account.currency,
         status: 'requested',
-        details: { crypto: wallet.crypto, coin: coin.coin, network: coin.network, wallet_id: wallet.id, address: wallet.address, tx_hash: input.tx_hash },
+        details: {
+          crypto: wallet.crypto,
+          coin: coin.coin,
+          network: coin.network,
+          wallet_id: wallet.id,
+          address: wallet.address,
+          tx_hash: input.tx_hash,
+          coin_amount: new Decimal(input.coin_amount).toFixed(),
+          rate_at_claim: rate,
+        },
         idempotencyKey: key,
       });
-      await audit(tx, { userId, role: 'customer' }, { action: 'deposit.requested', subjectType: 'money_request', subjectId: row.id, userId, details: { method: 'crypto', amount: row.amount, tx_hash: input.tx_hash } });
+      await audit(tx, { userId, role: 'customer' }, { action: 'deposit.requested', subjectType: 'money_request', subjectId: row.id, userId, details: { method: 'crypto', amount: row.amount, coin_amount: input.coin_amount, coin: coin.coin, tx_hash: input.tx_hash } });
       return row;
     });
   } catch (error) {

@@ -4,6 +4,7 @@ import {
   adminMoneyQuery,
   adminMoneyResponse,
   approveDepositInput,
+  type CryptoSlug,
   depositWalletInput,
   depositWalletsResponse,
   envelope,
@@ -16,6 +17,7 @@ import type { AppContext } from '../../app-context.ts';
 import { authOf } from '../../http/auth.ts';
 import { invalid } from '../../http/errors.ts';
 import { audit } from '../audit/audit.service.ts';
+import { coinValue } from './coin-value.ts';
 import { approveDeposit, approveWithdrawal, completeWithdrawal, rejectRequest } from './decisions.service.ts';
 import { adminQueue, type MoneyRow, pendingCounts, requestById, requestView } from './money.repository.ts';
 import { accountsOfUser } from '../accounts/accounts.repository.ts';
@@ -44,7 +46,10 @@ export async function moneyAdminRoutes(app: FastifyInstance, ctx: AppContext) {
       const by = authOf(req);
       const row = await requestById(ctx.db, req.params.id);
       if (row?.kind === 'deposit') {
-        const credited = req.body?.credited_amount;
+        // Without an amount typed by the operator, the coin that was claimed is credited at the server's price now.
+        const coins = row.details.coin_amount;
+        const credited =
+          req.body?.credited_amount ?? (typeof coins === 'string' && typeof row.details.crypto === 'string' ? Number((await coinValue(ctx, row.details.crypto as CryptoSlug, coins, row.currency)).value) : undefined);
         if (credited === undefined) throw invalid('credited_amount', 'Enter the amount that arrived.');
         return answer(await approveDeposit(ctx, by, req.params.id, credited));
       }

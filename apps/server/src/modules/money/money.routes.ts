@@ -21,6 +21,7 @@ import { cancelRequest } from './decisions.service.ts';
 import { cardDeposit, confirmCardDeposit, demoTopUp, requestCryptoDeposit } from './deposits.service.ts';
 import { type MoneyRow, requestsOfUser, requestView } from './money.repository.ts';
 import { transfer } from './transfers.service.ts';
+import { usdRates } from './coin-value.ts';
 import { listWallets } from './wallets.service.ts';
 import { requestWithdrawal } from './withdrawals.service.ts';
 
@@ -37,7 +38,7 @@ export async function moneyRoutes(app: FastifyInstance, ctx: AppContext) {
     data: await requestsOfUser(ctx.db, authOf(req).userId, req.query.kind),
   }));
   api.get('/deposit_options', { schema: { tags, response: { 200: depositOptionsResponse } } }, async () => ({
-    data: { wallets: await listWallets(ctx.db, { enabledOnly: true }), card_provider: ctx.cardProvider?.name ?? null },
+    data: { wallets: await listWallets(ctx.db, { enabledOnly: true }), card_provider: ctx.cardProvider?.name ?? null, usd_rates: await usdRates(ctx) },
   }));
 
   const created = { schema: { tags, response: { 201: moneyRequestResponse } } };

@@ -84,7 +84,7 @@ export function DepositPage({ method }: { method?: 'card' }) {
             ))}
           </nav>
         )}
-        <CryptoDeposit key={wallet.id} slug={active} wallet={wallet} accounts={live} />
+        <CryptoDeposit key={wallet.id} slug={active} wallet={wallet} accounts={live} rate={options.data.usd_rates[active] ?? null} />
       </>
     );
   }

@@ -2,6 +2,7 @@ import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
 import { useTranslation } from 'react-i18next';
 import type { AdminMoneyRequest } from '@bourse/contract';
+import { formatMoney } from '@/lib/format';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -42,6 +43,12 @@ export function MoneyMethod({ request }: { request: Pick<AdminMoneyRequest, 'met
         <span className="font-medium text-fg">
           {text(d.coin)} <span className="font-normal text-muted">· {text(d.network)}</span>
         </span>
+        {text(d.coin_amount) && (
+          <span data-testid="coin-amount">
+            {t('Sent: {{amount}} {{coin}}', { amount: text(d.coin_amount), coin: text(d.coin) })}
+            {typeof d.rate_at_claim === 'number' && <span className="text-muted"> · {t('valued at {{rate}} each', { rate: formatMoney(d.rate_at_claim) })}</span>}
+          </span>
+        )}
         {text(d.address) && (
           <CopyValue label={t('Address')} value={text(d.address)} copyLabel={t('Copy address {{value}}', { value: text(d.address) })} copied={t('Address copied')} />
         )}

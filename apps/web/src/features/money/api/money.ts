@@ -18,7 +18,9 @@ export function useMoneyRequests(kind: MoneyRequest['kind']) {
 export function useDepositOptions() {
   return useQuery({
     queryKey: [...moneyKey, 'options'],
-    queryFn: async () => (await http.get<{ data: { wallets: DepositWallet[]; card_provider: string | null } }>('/deposit_options')).data,
+    queryFn: async () => (await http.get<{ data: { wallets: DepositWallet[]; card_provider: string | null; usd_rates: Record<string, number | null> } }>('/deposit_options')).data,
+    // The coin rates feed the deposit form's estimate: kept about as fresh as a quote a customer reads.
+    refetchInterval: 30_000,
   });
 }
 

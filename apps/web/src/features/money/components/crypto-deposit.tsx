@@ -54,15 +54,17 @@ function AddressCard({ wallet, slug }: { wallet: DepositWallet; slug: CryptoSlug
 }
 
 /** SPEC /main/deposit/{crypto}: the operator's address with a QR code, then the customer reports what they sent. */
-export function CryptoDeposit({ slug, wallet, accounts }: { slug: CryptoSlug; wallet: DepositWallet; accounts: TradingAccount[] }) {
+export function CryptoDeposit({ slug, wallet, accounts, rate }: { slug: CryptoSlug; wallet: DepositWallet; accounts: TradingAccount[]; rate: number | null }) {
   // One key per report: a doubled click submits once; the next report gets a new one.
   const { t } = useTranslation();
   const [key, setKey] = useState(() => crypto.randomUUID());
   const submit = useMoneyCall<Values>('/deposits/crypto');
-  const { register, handleSubmit, formState, setError, reset } = useForm<Input, unknown, Values>({
+  const coin = coinOf(slug);
+  const { register, handleSubmit, formState, setError, reset, watch } = useForm<Input, unknown, Values>({
     resolver: zodResolver(cryptoDepositInput),
     defaultValues: { account_id: accounts[0]?.id, wallet_id: wallet.id, tx_hash: '' },
   });
+  const coins = Number(watch('coin_amount'));
   const onSubmit = handleSubmit(async (values) => {
     try {
       const res = await submit.mutateAsync({ body: { ...values, wallet_id: wallet.id }, key });
@@ -70,7 +72,7 @@ export function CryptoDeposit({ slug, wallet, accounts }: { slug: CryptoSlug; wa
       reset({ account_id: values.account_id, wallet_id: wallet.id, tx_hash: '' });
       setKey(crypto.randomUUID());
     } catch (error) {
-      showServerError(error, setError, ['account_id', 'amount', 'tx_hash'], t('Could not submit the deposit'));
+      showServerError(error, setError, ['account_id', 'coin_amount', 'tx_hash'], t('Could not submit the deposit'));
     }
   });
   return (
@@ -80,7 +82,26 @@ export function CryptoDeposit({ slug, wallet, accounts }: { slug: CryptoSlug; wa
         <h2 className="text-sm font-semibold">{t('After you have sent it')}</h2>
         <div className="grid gap-4 sm:grid-cols-2">
           <AccountSelect accounts={accounts} error={formState.errors.account_id?.message} {...register('account_id', { valueAsNumber: true })} />
-          <TextField label={t('Amount sent (USD value)')} type="number" inputMode="decimal" step="0.01" min={0} error={formState.errors.amount?.message} {...register('amount', { valueAsNumber: true })} />
+          <div className="flex flex-col gap-1">
+            <TextField
+              label={t('Amount sent ({{coin}})', { coin: coin.coin })}
+              type="number"
+              inputMode="decimal"
+              step="0.00000001"
+              min={0}
+              error={formState.errors.coin_amount?.message}
+              {...register('coin_amount', { valueAsNumber: true })}
+            />
+            <p className="text-xs text-muted" data-testid="coin-value">
+              {rate === null
+                ? t('The current rate is not available; we value your deposit when it arrives.')
+                : t('≈ {{value}} at the current rate (1 {{coin}} = {{rate}}). Credited at our rate when it is confirmed.', {
+                    value: formatMoney(Number.isFinite(coins) && coins > 0 ? Math.floor(coins * rate * 100) / 100 : 0),
+                    coin: coin.coin,
+                    rate: formatMoney(rate),
+                  })}
+            </p>
+          </div>
         </div>
         <TextField label={t('Transaction hash')} placeholder={t('0x… or 64 hexadecimal characters')} autoComplete="off" spellCheck={false} error={formState.errors.tx_hash?.message} {...register('tx_hash')} />
         <Button type="submit" loading={submit.isPending} className="self-start">
