@@ -13,18 +13,21 @@ import { lockAccount } from '../trading/trades.repository.ts';
 import { countDownload, insertPurchase, ownedItemIds, publishedItem, publishedItems, purchaseByKey, type ExpertAdvisorRow } from './marketplace.repository.ts';
 
 /** The catalogue as the caller sees it: every published item with whether they own it. */
-export async function listItems(db: DbOrTx, userId: number): Promise<ExpertAdvisor[]> {
+export async function listItems(db: DbOrTx, userId: number, language?: string): Promise<ExpertAdvisor[]> {
   const [items, owned] = await Promise.all([publishedItems(db), ownedItemIds(db, userId)]);
   const mine = new Set(owned);
-  return items.map((item) => itemView(item, mine.has(item.id)));
+  return items.map((item) => itemView(item, mine.has(item.id), language));
 }
 
-function itemView(row: ExpertAdvisorRow, owned: boolean): ExpertAdvisor {
+function itemView(row: ExpertAdvisorRow, owned: boolean, language?: string): ExpertAdvisor {
+  // Each text falls back to English on its own, so a translated name with no description still reads.
+  const translated = language ? row.translations[language] : undefined;
+  const name = translated?.name || row.name;
   return {
     id: row.id,
-    name: row.name,
-    title: row.name,
-    description: row.description,
+    name,
+    title: name,
+    description: translated?.description || row.description,
     author: row.author,
     image: row.image,
     type: row.type,
