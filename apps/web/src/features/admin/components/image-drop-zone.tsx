@@ -44,8 +44,7 @@ export function ImageDropZone({ value, onChange, error }: { value: string; onCha
         {t('Image')}
       </span>
       {/* Dropping is the mouse's shortcut; the buttons inside do the same from the keyboard. */}
-      <div
-        role="group"
+      <fieldset
         aria-labelledby={labelId}
         data-testid="image-drop-zone"
         onDragOver={(e) => {
@@ -79,7 +78,7 @@ export function ImageDropZone({ value, onChange, error }: { value: string; onCha
           </div>
           <input ref={input} type="file" accept={ACCEPT} className="sr-only" tabIndex={-1} aria-label={t('Picture file')} onChange={(e) => void upload(e.target.files?.[0])} />
         </div>
-      </div>
+      </fieldset>
       {error && <p className="text-xs text-red-300">{error}</p>}
     </div>
   );
