@@ -52,6 +52,11 @@ describe('catalogue texts per language', () => {
     expect(await listed(id, 'fr')).toMatchObject({ title: 'Gold Primer' });
   });
 
+  it('names the course the shop gives away in every language', async () => {
+    const items = (await server.call('GET', '/expert_advisors?lang=ar', { token: customer.token })).body.data as (Listed & { type: string })[];
+    expect(items.find((i) => i.type === 'other' && i.title === 'دورة تداول العقود مقابل الفروقات')).toBeDefined();
+  });
+
   it('refuses an unknown language and a text over the limit', async () => {
     expect((await server.call('GET', '/expert_advisors?lang=xx', { token: customer.token })).status).toBe(422);
     const res = await server.call('POST', '/admin/expert_advisors', { token: admin.token, body: { ...item, translations: { ar: { name: 'x'.repeat(121), description: '' } } } });

@@ -18,9 +18,10 @@ export function TranslationFields({ register }: { register: UseFormRegister<Cata
         return (
           <details key={code} className="rounded-lg border border-line px-3 py-2" data-testid={`translation-${code}`}>
             <summary className="cursor-pointer text-sm font-medium">{language.name}</summary>
-            <div className="mt-3 flex flex-col gap-3" dir={language.dir} lang={code}>
-              <TextField label={t('Name in {{language}}', { language: language.name })} {...register(`translations.${code}.name`)} />
-              <TextAreaField label={t('Description in {{language}}', { language: language.name })} rows={3} {...register(`translations.${code}.description`)} />
+            {/* The labels are in the reader's language; what is typed is in the language it is for. */}
+            <div className="mt-3 flex flex-col gap-3">
+              <TextField label={t('Name in {{language}}', { language: language.name })} dir={language.dir} lang={code} {...register(`translations.${code}.name`)} />
+              <TextAreaField label={t('Description in {{language}}', { language: language.name })} dir={language.dir} lang={code} rows={3} {...register(`translations.${code}.description`)} />
             </div>
           </details>
         );
