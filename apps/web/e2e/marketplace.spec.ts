@@ -59,7 +59,7 @@ test('says so and retries when the catalogue cannot be loaded', async ({ page, b
   const user = await newCustomer(baseURL!);
   await signIn(page, user);
   let fail = true;
-  await page.route('**/api/v1/expert_advisors', (route) => (fail ? route.fulfill({ status: 500, body: '{"message":"down"}' }) : route.fallback()));
+  await page.route(/\/api\/v1\/expert_advisors(\?|$)/, (route) => (fail ? route.fulfill({ status: 500, body: '{"message":"down"}' }) : route.fallback()));
   await page.goto('/main/marketplace');
   await expect(page.getByText('Failed to load marketplace items')).toBeVisible({ timeout: 20_000 });
   fail = false;
@@ -73,9 +73,9 @@ test('the back office publishes a draft item and sees its sale', async ({ page, 
   await signIn(page, ADMIN);
   await page.goto('/admin/catalogue');
   await page.getByRole('link', { name: 'New item' }).click();
-  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Author').fill('Bourse Labs');
-  await page.getByLabel('Description').fill('A grid for the quiet hours.');
+  await page.getByLabel('Description', { exact: true }).fill('A grid for the quiet hours.');
   await page.getByLabel('Strategy').selectOption('grid');
   await page.getByLabel('Price (USD)').fill('12.00');
   await page.getByLabel('Billing').selectOption('monthly');
