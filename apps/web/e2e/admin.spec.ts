@@ -206,10 +206,12 @@ test('the admin credits a customer by hand with a reason and reads it in the led
   await adjust.getByLabel('Reason').fill('Goodwill for the outage');
   await adjust.getByRole('button', { name: 'Post' }).click();
   await expect(admin.locator('[data-sonner-toast]').filter({ hasText: 'Balance is now $75.25' })).toBeVisible();
-  await expect(dialog.getByTestId('ledger-entry').first()).toContainText('adjustment: Goodwill for the outage');
+  await expect(dialog.getByTestId('ledger-entry').first()).toContainText('Reason: Goodwill for the outage');
+  await expect(dialog.getByTestId('ledger-entry').first()).toContainText('Correction');
   await dialog.getByRole('list', { name: 'Ledger' }).scrollIntoViewIfNeeded();
   await screenshots(admin, 'admin-client-ledger');
   await dialog.getByRole('tab', { name: 'History' }).click();
-  await expect(dialog.getByTestId('audit-entry').first()).toContainText('account.adjusted');
-  await expect(dialog.getByTestId('audit-entry').first()).toContainText('Goodwill for the outage');
+  await expect(dialog.getByTestId('audit-entry').first()).toContainText('Balance adjusted');
+  await expect(dialog.getByTestId('audit-entry').first()).toContainText('Amount: 75.25');
+  await expect(dialog.getByTestId('audit-entry').first()).toContainText('Reason: Goodwill for the outage');
 });

@@ -220,15 +220,15 @@ test('catalogue items edited in the back office show their title, author, descri
     // Typed into the back office form.
     const office = await openAs(browser, ADMIN);
     await office.page.goto(`/admin/catalogue/${item.data.id}`);
-    await office.page.getByLabel('Name').fill(name);
+    await office.page.getByLabel('Name', { exact: true }).fill(name);
     await office.page.getByLabel('Author').fill(author);
-    await office.page.getByLabel('Description').fill(description);
+    await office.page.getByLabel('Description', { exact: true }).fill(description);
     await office.page.getByLabel('Features (one per line)').fill(features.join('\n'));
     await office.page.getByRole('button', { name: 'Save' }).click();
     await expect(office.page).toHaveURL(/\/admin\/catalogue$/);
     await expectInert(office.page, office.seen, [name]);
     await office.page.goto(`/admin/catalogue/${item.data.id}`);
-    await expect(office.page.getByLabel('Description')).toHaveValue(description);
+    await expect(office.page.getByLabel('Description', { exact: true })).toHaveValue(description);
     await expectInert(office.page, office.seen, []);
 
     const customer = await register(baseURL!, 'Cato', 'Catalogue');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageCodes } from './preferences.ts';
 import { money } from './user.ts';
 
 export const marketplaceItemTypes = ['expert_advisor', 'other'] as const;
@@ -49,6 +50,17 @@ export const marketplaceMessages = {
   notInPlan: 'This Expert Advisor is not available for your plan. Please upgrade to access it.',
 } as const;
 
+/** Languages a catalogue item's texts are translated into; English is the item's own name and description. */
+export const translatedLanguages = languageCodes.filter((code) => code !== 'en');
+/** An item's name and description in one language; an empty field reads in English. */
+export const itemTranslation = z.strictObject({ name: z.string().trim().max(120), description: z.string().trim().max(4000) });
+export type ItemTranslation = z.infer<typeof itemTranslation>;
+type TranslatedLanguage = Exclude<(typeof languageCodes)[number], 'en'>;
+/** An item's texts by language code; a language left out reads in English. */
+export const itemTranslations = z.partialRecord(z.enum(translatedLanguages as [TranslatedLanguage, ...TranslatedLanguage[]]), itemTranslation);
+/** GET /expert_advisors: `lang` picks the language of names and descriptions (English when untranslated). */
+export const marketplaceQuery = z.object({ lang: z.enum(languageCodes).optional() });
+
 /** Back office: a catalogue item as created or edited (`plan_ids` empty = open to every plan). */
 export const adminEaInput = z.strictObject({
   name: z.string().trim().min(1).max(120),
@@ -63,6 +75,7 @@ export const adminEaInput = z.strictObject({
   billing: z.enum(billingKinds),
   published: z.boolean(),
   plan_ids: z.array(z.number().int().positive()),
+  translations: itemTranslations.default({}),
 });
 export type AdminEaInput = z.infer<typeof adminEaInput>;
 

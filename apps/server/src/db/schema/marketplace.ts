@@ -14,6 +14,8 @@ export const expertAdvisors = pgTable('expert_advisors', {
   strategy: text('strategy'),
   defaultParams: jsonb('default_params').$type<Record<string, unknown>>().notNull().default({}),
   features: jsonb('features').$type<string[]>().notNull().default([]),
+  /** Name and description per language code (migration 0841). */
+  translations: jsonb('translations').$type<Partial<Record<string, { name: string; description: string }>>>().notNull().default({}),
   amount: numeric('amount', { precision: 20, scale: 2 }).notNull().default('0'),
   billing: text('billing', { enum: ['one_time', 'monthly'] }).notNull().default('one_time'),
   rating: numeric('rating', { precision: 2, scale: 1 }).notNull().default('0'),

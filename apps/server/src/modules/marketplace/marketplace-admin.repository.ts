@@ -35,6 +35,7 @@ function columns(input: AdminEaInput) {
     amount: input.amount,
     billing: input.billing,
     published: input.published,
+    translations: input.translations,
   };
 }
 

@@ -22,6 +22,7 @@ function adminView(row: ExpertAdvisorRow, planIds: number[]) {
     billing: row.billing,
     published: row.published,
     plan_ids: planIds,
+    translations: row.translations,
     rating: Number(row.rating),
     downloads: row.downloads,
   };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { expertAdvisorsResponse, marketplaceMessages as msg, purchaseEaRequest, purchaseEaResponse } from '@bourse/contract';
+import { expertAdvisorsResponse, marketplaceMessages as msg, marketplaceQuery, purchaseEaRequest, purchaseEaResponse } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { authOf } from '../../http/auth.ts';
 import { idempotencyKey } from '../../http/idempotency-key.ts';
@@ -15,8 +15,8 @@ export async function marketplaceRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['marketplace'];
 
-  api.get('/expert_advisors', { schema: { tags, response: { 200: expertAdvisorsResponse } } }, async (req) => ({
-    data: await listItems(ctx.db, authOf(req).userId),
+  api.get('/expert_advisors', { schema: { tags, querystring: marketplaceQuery, response: { 200: expertAdvisorsResponse } } }, async (req) => ({
+    data: await listItems(ctx.db, authOf(req).userId, req.query.lang),
   }));
   api.post('/purchase/ea', { schema: { tags, body: purchaseEaRequest, response: { 200: purchaseEaResponse } } }, async (req) => {
     await purchaseItem(ctx, authOf(req).userId, req.body.expert_advisor_id, req.body.account_id, idempotencyKey(req));

@@ -12,11 +12,11 @@ import { countDownload, type ItemPlan, insertPurchase, ownedItemIds, plansOfItem
 import { ensurePlanAllows, payingAccount } from './paying-account.ts';
 
 /** The catalogue as the caller sees it: every published item with whether they own it. */
-export async function listItems(db: DbOrTx, userId: number): Promise<ExpertAdvisor[]> {
+export async function listItems(db: DbOrTx, userId: number, language?: string): Promise<ExpertAdvisor[]> {
   const [items, owned] = await Promise.all([publishedItems(db), ownedItemIds(db, userId)]);
   const plans = await plansOfItems(db, items.map((i) => i.id));
   const mine = new Set(owned);
-  return items.map((item) => itemView(item, mine.has(item.id), plans.get(item.id) ?? []));
+  return items.map((item) => itemView(item, mine.has(item.id), plans.get(item.id) ?? [], language));
 }
 
 /** An advisor's complete parameters as its robot and its backtest run them; an item that does not trade keeps its own. */
@@ -26,12 +26,15 @@ function shownParams(row: ExpertAdvisorRow): Record<string, unknown> {
   return parsed.success ? (parsed.data as Record<string, unknown>) : row.defaultParams;
 }
 
-function itemView(row: ExpertAdvisorRow, owned: boolean, plans: ItemPlan[]): ExpertAdvisor {
+function itemView(row: ExpertAdvisorRow, owned: boolean, plans: ItemPlan[], language?: string): ExpertAdvisor {
+  // Each text falls back to English on its own, so a translated name with no description still reads.
+  const translated = language ? row.translations[language] : undefined;
+  const name = translated?.name || row.name;
   return {
     id: row.id,
-    name: row.name,
-    title: row.name,
-    description: row.description,
+    name,
+    title: name,
+    description: translated?.description || row.description,
     author: row.author,
     image: row.image,
     type: row.type,

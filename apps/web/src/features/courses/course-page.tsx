@@ -39,7 +39,7 @@ function LessonList({ lessons, current, onOpen }: { lessons: Lesson[]; current: 
             >
               {l.completed_at ? <CheckCircle2 className="size-4 shrink-0 text-up" aria-label={t('Finished')} /> : <Circle className="size-4 shrink-0" aria-hidden />}
               <span className="min-w-0">
-                {l.position}. {l.title}
+                {l.position}. <bdi>{l.title}</bdi>
               </span>
             </button>
           </li>
@@ -61,12 +61,15 @@ function LessonView({ course, lesson, onOpen }: { course: Course; lesson: Lesson
   return (
     <article aria-labelledby="lesson-title" className="min-w-0 rounded-xl border border-line bg-panel p-5 md:p-6">
       <p className="text-xs font-semibold uppercase tracking-wider text-muted">{t('Lesson {{n}} of {{total}}', { n: lesson.position, total: course.lessons })}</p>
-      <h2 id="lesson-title" className="mt-1 text-xl font-semibold">
+      <h2 id="lesson-title" dir="auto" className="mt-1 text-xl font-semibold">
         {lesson.title}
       </h2>
-      <div className="mt-4 flex max-w-prose flex-col gap-3 leading-relaxed" data-testid="lesson-body">
+      {/* Lessons are written in one language: their text keeps its own direction inside a mirrored page. */}
+      <div dir="auto" className="mt-4 flex max-w-prose flex-col gap-3 leading-relaxed" data-testid="lesson-body">
         {lesson.body.split('\n\n').map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
+          <p key={paragraph} dir="auto">
+            {paragraph}
+          </p>
         ))}
       </div>
       <div className="mt-6 flex flex-wrap items-center gap-2 border-t border-line pt-4">
@@ -121,7 +124,7 @@ export function CoursePage() {
   };
   return (
     <div>
-      <PageHeader title={course.data.name} description={course.data.description} />
+      <PageHeader title={course.data.name} description={<bdi>{course.data.description}</bdi>} />
       <Progress course={course.data} />
       <div className="grid gap-4 lg:grid-cols-[18rem_1fr] lg:items-start">
         {/* On a phone the lesson comes first and the list of lessons follows it. */}

@@ -1,33 +1,29 @@
 import { z } from 'zod';
-import { adminEaInput, type AdminEaInput } from '@bourse/contract';
-import { msg } from '@/i18n/i18n';
+import { adminEaInput, type AdminEaInput, itemTranslations, strategyParamsSchemas } from '@bourse/contract';
 
-/** The form's own check of the parameters text, shown translated (the contract's messages are not). */
-export const PARAMS_NOT_OBJECT = msg('Parameters must be a JSON object, e.g. {"lots": 0.1}');
-
-/** The form's shape: features one per line and parameters as JSON text, checked by the contract on save. */
-export const catalogueFormSchema = adminEaInput.omit({ features: true, default_params: true }).extend({
-  features_text: z.string(),
-  params_text: z.string().refine((t) => {
-    try {
-      const v: unknown = JSON.parse(t || '{}');
-      return typeof v === 'object' && v !== null && !Array.isArray(v);
-    } catch {
-      return false;
-    }
-  }, PARAMS_NOT_OBJECT),
-});
+/** The form's shape: features one per line and texts per language; an advisor's parameters are checked by its strategy's schema. */
+export const catalogueFormSchema = adminEaInput
+  .omit({ features: true, translations: true })
+  .extend({ features_text: z.string(), translations: itemTranslations })
+  .superRefine((values, ctx) => {
+    if (values.type !== 'expert_advisor' || !values.strategy) return;
+    const parsed = strategyParamsSchemas[values.strategy].safeParse(values.default_params);
+    for (const issue of parsed.success ? [] : parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['default_params', ...issue.path] });
+  });
 export type CatalogueFormValues = z.infer<typeof catalogueFormSchema>;
 
 export function toFormValues(input: AdminEaInput): CatalogueFormValues {
-  const { features, default_params, ...rest } = input;
-  return { ...rest, features_text: features.join('\n'), params_text: JSON.stringify(default_params, null, 2) };
+  const { features, ...rest } = input;
+  return { ...rest, features_text: features.join('\n') };
 }
 
 export function toInputValues(values: CatalogueFormValues): AdminEaInput {
-  const { features_text, params_text, ...rest } = values;
+  const { features_text, translations, ...rest } = values;
   const features = features_text.split('\n').map((f) => f.trim()).filter(Boolean);
-  return { ...rest, strategy: rest.type === 'expert_advisor' ? rest.strategy : null, features, default_params: JSON.parse(params_text || '{}') as Record<string, unknown> };
+  // A language with nothing typed is left out, so it reads in English.
+  const texts = Object.fromEntries(Object.entries(translations).filter(([, v]) => v && (v.name || v.description)));
+  const advisor = rest.type === 'expert_advisor';
+  return { ...rest, strategy: advisor ? rest.strategy : null, default_params: advisor ? rest.default_params : {}, features, translations: texts };
 }
 
 export const emptyItem: AdminEaInput = {
@@ -43,4 +39,5 @@ export const emptyItem: AdminEaInput = {
   billing: 'one_time',
   published: false,
   plan_ids: [],
+  translations: {},
 };

@@ -2,16 +2,19 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { useTranslation } from 'react-i18next';
-import type { AdminEaInput } from '@bourse/contract';
+import { type AdminEaInput, type StrategyKey, strategyKeys, strategyLabels } from '@bourse/contract';
+import { defaultParams } from '@/features/expert-advisors/lib/backtest-params';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
-import { uploadImage, useSaveItem } from '../api/marketplace-admin';
+import { useSaveItem } from '../api/marketplace-admin';
 import { useSiteData } from '@/stores/site-data-store';
-import { type CatalogueFormValues, catalogueFormSchema, PARAMS_NOT_OBJECT, toFormValues, toInputValues } from './catalogue-form-values';
+import { type CatalogueFormValues, catalogueFormSchema, toFormValues, toInputValues } from './catalogue-form-values';
+import { ImageDropZone } from './image-drop-zone';
+import { ParamFields } from './param-fields';
 import { SwitchField, TextAreaField } from './settings-controls';
+import { TranslationFields } from './translation-fields';
 
-const strategies = ['ma_crossover', 'rsi_reversion', 'donchian_breakout', 'grid'] as const;
 
 /** The operator's plans as the site data lists them, so a renamed or added plan shows here too. */
 function PlanBoxes({ value, onChange }: { value: number[]; onChange: (ids: number[]) => void }) {
@@ -31,35 +34,13 @@ function PlanBoxes({ value, onChange }: { value: number[]; onChange: (ids: numbe
   );
 }
 
-function ImageField({ value, onChange }: { value: string; onChange: (url: string) => void }) {
-  const { t } = useTranslation();
-  const pick = async (file: File | undefined) => {
-    if (!file) return;
-    try {
-      onChange(await uploadImage(file));
-    } catch (error) {
-      toast.error(errorMessage(error, t('Could not upload the image')));
-    }
-  };
-  return (
-    <div className="flex items-center gap-3">
-      <img src={value} alt="" className="size-16 rounded-md border border-line object-cover" />
-      <label className="min-w-0 text-sm">
-        <span className="mb-1.5 block font-medium">{t('Image (PNG, JPEG or WebP)')}</span>
-        <input className="w-full max-w-full text-xs" type="file" accept="image/png,image/jpeg,image/webp" onChange={(e) => void pick(e.target.files?.[0])} />
-      </label>
-    </div>
-  );
-}
-
 /** Create or edit one catalogue item; `id` absent creates. */
 export function CatalogueForm({ id, initial, onSaved }: { id?: number; initial: AdminEaInput; onSaved: () => void }) {
   const { t } = useTranslation();
   const save = useSaveItem();
-  const { register, control, handleSubmit, watch, formState } = useForm<CatalogueFormValues>({ resolver: zodResolver(catalogueFormSchema), defaultValues: toFormValues(initial) });
+  const { register, control, handleSubmit, watch, setValue, formState } = useForm<CatalogueFormValues>({ resolver: zodResolver(catalogueFormSchema), defaultValues: toFormValues(initial) });
   const e = formState.errors;
-  // The form's own check of the parameters is shown translated; other messages come from the contract as they are.
-  const paramsError = e.params_text?.message === PARAMS_NOT_OBJECT ? t(PARAMS_NOT_OBJECT) : e.params_text?.message;
+  const strategy = watch('strategy');
   const onSubmit = handleSubmit(async (values) => {
     try {
       await save.mutateAsync({ id, input: toInputValues(values) });
@@ -74,15 +55,23 @@ export function CatalogueForm({ id, initial, onSaved }: { id?: number; initial: 
       <TextField label={t('Name')} error={e.name?.message} {...register('name')} />
       <TextField label={t('Author')} error={e.author?.message} {...register('author')} />
       <TextAreaField label={t('Description')} error={e.description?.message} {...register('description')} />
-      <Controller control={control} name="image" render={({ field }) => <ImageField value={field.value} onChange={field.onChange} />} />
+      <Controller control={control} name="image" render={({ field }) => <ImageDropZone value={field.value} onChange={field.onChange} error={e.image?.message} />} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField label={t('Type')} {...register('type')}>
           <option value="expert_advisor">{t('Expert Advisor')}</option>
           <option value="other">{t('Other')}</option>
         </SelectField>
         {watch('type') === 'expert_advisor' && (
-          <SelectField label={t('Strategy')} error={e.strategy?.message} {...register('strategy')}>
-            {strategies.map((s) => <option key={s} value={s}>{s}</option>)}
+          <SelectField
+            label={t('Strategy')}
+            error={e.strategy?.message}
+            {...register('strategy', { onChange: (ev: { target: { value: StrategyKey } }) => setValue('default_params', defaultParams(ev.target.value)) })}
+          >
+            {strategyKeys.map((s) => (
+              <option key={s} value={s}>
+                {t(strategyLabels[s])}
+              </option>
+            ))}
           </SelectField>
         )}
         <TextField label={t('Price (USD)')} inputMode="decimal" error={e.amount?.message} {...register('amount')} />
@@ -91,8 +80,9 @@ export function CatalogueForm({ id, initial, onSaved }: { id?: number; initial: 
           <option value="monthly">{t('Monthly')}</option>
         </SelectField>
       </div>
-      <TextAreaField label={t('Default parameters (JSON)')} error={paramsError} {...register('params_text')} />
+      {strategy && watch('type') === 'expert_advisor' && <ParamFields strategy={strategy} register={register} errors={e.default_params} />}
       <TextAreaField label={t('Features (one per line)')} error={e.features_text?.message} {...register('features_text')} />
+      <TranslationFields register={register} />
       <Controller control={control} name="plan_ids" render={({ field }) => <PlanBoxes value={field.value} onChange={field.onChange} />} />
       <Controller control={control} name="published" render={({ field }) => <SwitchField label={t('Published')} description={t('Shown in the marketplace.')} checked={field.value} onChange={field.onChange} />} />
       <Button type="submit" loading={save.isPending} className="self-start">

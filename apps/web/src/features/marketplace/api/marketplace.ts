@@ -1,15 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExpertAdvisor } from '@bourse/contract';
+import { useTranslation } from 'react-i18next';
+import { isLanguageCode } from '@/i18n/languages';
 import { http } from '@/lib/api-client';
 import { useSession } from '@/stores/session-store';
 
 export const marketplaceKeys = { items: ['marketplace', 'items'] as const };
 
-/** GET /expert_advisors: the published catalogue with the caller's ownership. */
+/** GET /expert_advisors: the published catalogue with the caller's ownership, named in the language shown. */
 export function useMarketplaceItems() {
+  const { i18n } = useTranslation();
+  const language = isLanguageCode(i18n.language) ? i18n.language : 'en';
   return useQuery({
-    queryKey: marketplaceKeys.items,
-    queryFn: async () => (await http.get<{ data: ExpertAdvisor[] }>('/expert_advisors')).data,
+    queryKey: [...marketplaceKeys.items, language],
+    queryFn: async () => (await http.get<{ data: ExpertAdvisor[] }>(`/expert_advisors?lang=${language}`)).data,
   });
 }
 
