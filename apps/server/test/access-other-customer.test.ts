@@ -5,7 +5,7 @@
 import { channels } from '@bourse/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expertAdvisors, notifications, trades, tradingAccounts } from '../src/db/schema/index.ts';
+import { courseLessons, expertAdvisors, notifications, trades, tradingAccounts } from '../src/db/schema/index.ts';
 import { createTestUser, fundLiveAccount, type TestUser } from './helpers/factories.ts';
 import { files, upload } from './helpers/files.ts';
 import { type ApiResponse, startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -29,6 +29,9 @@ type Owned = {
   cardDeposit: number;
   notification: number;
   robotEa: number;
+  /** A course the owner took, and one of its lessons: a catalogue item, so another customer is told to buy it (403). */
+  course: number;
+  lesson: number;
   session: number;
   attachment: number;
   attachmentUrl: string;
@@ -79,6 +82,9 @@ const matrix: Record<string, Case | typeof OWN> = {
   'GET /api/v1/chat/attachments/:id/download': route((o) => `/chat/attachments/${o.attachment}/download`, 404),
   'GET /api/v1/closed/trades': route((o) => `/closed/trades?account_id=${o.demo}`, 404),
   'GET /api/v1/closed/trades/export.csv': route((o) => `/closed/trades/export.csv?account_id=${o.demo}`, 404),
+  'GET /api/v1/courses': OWN,
+  'GET /api/v1/courses/:id': route((o) => `/courses/${o.course}`, 403),
+  'PUT /api/v1/courses/:id/lessons/:lessonId/complete': route((o) => `/courses/${o.course}/lessons/${o.lesson}/complete`, 403),
   'GET /api/v1/data': OWN,
   'GET /api/v1/deposit_options': OWN,
   'POST /api/v1/deposits/card': route(() => '/deposits/card', 422, (o) => ({ account_id: o.live, amount: 100, card })),
@@ -152,6 +158,9 @@ beforeAll(async () => {
   const trendRider = (await server.ctx.db.select().from(expertAdvisors).where(eq(expertAdvisors.slug, 'trend-rider')))[0]!.id;
   await fundLiveAccount(server, owner);
   await as('POST', '/purchase/ea', { expert_advisor_id: trendRider });
+  const course = (await server.ctx.db.select().from(expertAdvisors).where(eq(expertAdvisors.slug, 'cfd-course')))[0]!.id;
+  await as('POST', '/purchase/ea', { expert_advisor_id: course });
+  const lesson = (await server.ctx.db.select().from(courseLessons).where(eq(courseLessons.eaId, course)))[0]!.id;
   await as('PUT', `/robots/${trendRider}`, { asset_id: market.instruments.btcusd.id, status: 'stopped', params: { lots: 0.01, fast: 5, slow: 20, maType: 'ema', stopLossPct: 1 } });
   await ok(server.call('POST', '/admin/notifications', { token: admin.token, body: { user_id: owner.id, title: 'Hello', message: 'Welcome aboard' } }), 'notification');
   const user = await as('GET', '/user');
@@ -173,6 +182,8 @@ beforeAll(async () => {
     cardDeposit: (await as('POST', '/deposits/card', { account_id: live!.id, amount: 100, card })).data.id,
     notification: user.data.notifications[0].id,
     robotEa: trendRider,
+    course,
+    lesson,
     session: (await as('GET', '/user/sessions')).data[0].id,
     attachment: attachment.body.id,
     attachmentUrl: attachment.body.url,

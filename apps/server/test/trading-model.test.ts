@@ -3,6 +3,7 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { closingPrice, fillPrice, pendingHit, pendingPriceAllowed, stopLossHit, takeProfitHit, targetProblems, type PendingKind, type Side } from '@bourse/domain';
+import { roundPrice } from '@bourse/contract';
 import { journalEntries, trades } from '../src/db/schema/index.ts';
 import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
 import { createSession } from '../src/modules/auth/auth.repository.ts';
@@ -43,8 +44,8 @@ type Action = typeof action extends fc.Arbitrary<infer A> ? A : never;
 
 const quoteOf = (id: number) => market.prices.quote(id)!;
 const setMid = (id: number, mid: number) => tick(market, id, mid * (1 - 0.0001), mid * (1 + 0.0001));
-const round5 = (n: number) => Number(n.toFixed(5));
-const level = (base: number, pct: number | null) => (pct === null ? 0 : round5(base * (1 + pct / 100)));
+/** A level `pct` away from `base`, on the instrument's price grid as the server requires. */
+const level = (ast: ModelAsset, base: number, pct: number | null) => (pct === null ? 0 : roundPrice(base * (1 + pct / 100), ast.digits));
 
 type Ctx = { model: AccountModel; token: string; accountId: number; lastEntry: number };
 
@@ -72,8 +73,8 @@ async function openStep(ctx: Ctx, a: Of<'open'>): Promise<void> {
   const ast = modelAssets[a.asset]!;
   const lots = Math.max(1, Math.round(a.size * ast.lotsMax)) / 100;
   const { fill, margin, fits } = ctx.model.marketOrder(ast, a.side, lots);
-  const tp = level(fill, a.tp);
-  const sl = level(fill, a.sl);
+  const tp = level(ast, fill, a.tp);
+  const sl = level(ast, fill, a.sl);
   const bad = targetProblems(a.side, fill, tp, sl);
   const res = await call(ctx, 'POST', '/trades/store', { type: a.side, id: ast.id, volume: lots, opening_price: fill, take_profit: tp, stop_loss: sl });
   expect(res.status, JSON.stringify(res.body)).toBe(bad.takeProfit || bad.stopLoss || !fits ? 422 : 201);
@@ -84,7 +85,7 @@ async function openStep(ctx: Ctx, a: Of<'open'>): Promise<void> {
 
 async function pendingStep(ctx: Ctx, a: Of<'pending'>): Promise<void> {
   const ast = modelAssets[a.asset]!;
-  const price = round5(quoteOf(ast.id).price * (1 + a.pct / 100));
+  const price = level(ast, quoteOf(ast.id).price, a.pct);
   const res = await call(ctx, 'POST', '/trades/store', { type: a.side, id: ast.id, volume: 0.01, opening_price: price, order_type: a.kind, price });
   expect(res.status).toBe(pendingPriceAllowed(a.side, a.kind, price, quoteOf(ast.id)) ? 201 : 422);
   if (res.status === 201) track(ctx, res.body.data, a.asset, a.side);
@@ -113,8 +114,8 @@ async function modifyStep(ctx: Ctx, a: Of<'modify'>): Promise<void> {
   const t = pick(ctx.model.open(), a.pick);
   if (!t) return;
   const ref = closingPrice(t.side, quoteOf(t.asset.id));
-  const tp = level(ref, a.tp);
-  const sl = level(ref, a.sl);
+  const tp = level(t.asset, ref, a.tp);
+  const sl = level(t.asset, ref, a.sl);
   const bad = targetProblems(t.side, ref, tp, sl);
   const res = await call(ctx, 'PATCH', `/trade/${t.id}`, { take_profit: tp, stop_loss: sl });
   expect(res.status).toBe(bad.takeProfit || bad.stopLoss ? 422 : 200);
