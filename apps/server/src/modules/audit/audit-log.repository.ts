@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AuditLogEntry, AuditLogQuery } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
+import { auditEntryView } from './audit.service.ts';
 
 export const AUDIT_PAGE_SIZE = 50;
 /** An export is one file a spreadsheet opens; a longer history is exported a date range at a time. */
@@ -41,19 +42,7 @@ export async function searchAuditLog(db: DbOrTx, q: Omit<AuditLogQuery, 'page'>,
     .orderBy(desc(auditLog.id))
     .limit(limit)
     .offset(offset);
-  return rows.map(({ entry: r, actorEmail, customerEmail }) => ({
-    id: r.id,
-    actor_id: r.actorId,
-    actor_role: r.actorRole,
-    action: r.action,
-    subject_type: r.subjectType,
-    subject_id: r.subjectId,
-    user_id: r.userId,
-    details: r.details,
-    created_at: r.createdAt.toISOString(),
-    actor_email: actorEmail,
-    customer_email: customerEmail,
-  }));
+  return rows.map(({ entry, actorEmail, customerEmail }) => ({ ...auditEntryView(entry), actor_email: actorEmail, customer_email: customerEmail }));
 }
 
 export async function countAuditLog(db: DbOrTx, q: Omit<AuditLogQuery, 'page'>): Promise<number> {

@@ -44,15 +44,18 @@ export async function auditEntries(db: DbOrTx, filter: { userId?: number; subjec
     .where(and(...where))
     .orderBy(desc(auditLog.id))
     .limit(filter.limit);
-  return rows.map((r) => ({
-    id: r.id,
-    actor_id: r.actorId,
-    actor_role: r.actorRole,
-    action: r.action,
-    subject_type: r.subjectType,
-    subject_id: r.subjectId,
-    user_id: r.userId,
-    details: r.details,
-    created_at: r.createdAt.toISOString(),
-  }));
+  return rows.map(auditEntryView);
 }
+
+/** An audit row as the API shows it. */
+export const auditEntryView = (r: typeof auditLog.$inferSelect): AuditEntry => ({
+  id: r.id,
+  actor_id: r.actorId,
+  actor_role: r.actorRole,
+  action: r.action,
+  subject_type: r.subjectType,
+  subject_id: r.subjectId,
+  user_id: r.userId,
+  details: r.details,
+  created_at: r.createdAt.toISOString(),
+});

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { type AccountActivity, journalKindLabel } from '@bourse/contract';
+import type { AccountActivity } from '@bourse/contract';
 import { DateTime } from '@/components/date-time';
 import { LoadError } from '@/components/load-error';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,6 +9,7 @@ import { signTone } from './sign-tone';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { msg } from '@/i18n/i18n';
+import { ledgerKindText } from '@/i18n/ledger-kind';
 import { serverText } from '@/i18n/server-text';
 
 const closeReasons: Record<string, string> = {
@@ -19,16 +20,6 @@ const closeReasons: Record<string, string> = {
   no_margin: msg('By no margin'),
 };
 const sides: Record<string, string> = { buy: msg('buy'), sell: msg('sell') };
-/** The contract's names of the ledger kinds (`journalKindLabel`), marked for the catalogue; kinds added later read as the contract words them. */
-const kindLabels: Record<string, string> = {
-  deposit: msg('Deposit'),
-  withdrawal: msg('Withdrawal'),
-  realised_pnl: msg('Realised P&L'),
-  purchase: msg('Purchase'),
-  fee: msg('Fee'),
-  correction: msg('Correction'),
-  transfer: msg('Transfer'),
-};
 
 /** What a ledger entry was, in words: a closed trade names its instrument, side and size. */
 function describe(a: AccountActivity, t: TFunction): { title: string; detail: string | null } {
@@ -37,9 +28,8 @@ function describe(a: AccountActivity, t: TFunction): { title: string; detail: st
     const side = sides[a.trade.side] ? t(sides[a.trade.side]!) : a.trade.side;
     return { title: t('{{symbol}} {{side}} {{lots}} closed', { symbol: a.trade.symbol, side, lots: a.trade.lots }), detail: why ? t(why) : null };
   }
-  const kind = kindLabels[a.kind];
   const detail = a.kind === 'realised_pnl' ? null : serverText(t, a.detail?.key, a.detail?.params, a.reference ?? '') || null;
-  return { title: kind ? t(kind) : journalKindLabel(a.kind), detail };
+  return { title: ledgerKindText(a.kind, t), detail };
 }
 
 /** The account's latest ledger entries: closed trades, deposits, withdrawals and the rest. */

@@ -18,7 +18,8 @@ import { formatMoney } from '@/lib/format';
 import { clientKeys } from '../api/clients';
 import { useCatalogue } from '../api/marketplace-admin';
 import { actionText, actorRoles, detailsText } from '../lib/audit-text';
-import { kindText, referenceText } from '../lib/ledger-text';
+import { ledgerKindText } from '@/i18n/ledger-kind';
+import { referenceText } from '../lib/ledger-text';
 import { AccountSelect, firstAccountId } from './account-select';
 
 type AdjustInput = z.input<typeof balanceAdjustmentInput>;
@@ -86,7 +87,7 @@ export function ClientLedger({ userId, accounts }: { userId: number; accounts: T
           {ledger.data.map((e) => (
             <li key={e.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm" data-testid="ledger-entry">
               <div className="min-w-0">
-                <p className="font-medium">{kindText(e.kind, t)}</p>
+                <p className="font-medium">{ledgerKindText(e.kind, t)}</p>
                 <p className="truncate text-xs text-muted">
                   {referenceText(e.reference, t, itemName)} · <DateTime iso={e.created_at} withYear />
                 </p>

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
 import { userStatuses } from '@bourse/contract';
+import { useUrlFilters } from './use-url-filters';
 import type { ClientFilters, ClientStatus } from '../api/clients';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -12,7 +12,7 @@ const isStatus = (v: string | null): v is ClientStatus => (userStatuses as reado
  * a reload. The search box updates the URL once typing pauses.
  */
 export function useClientFilters() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useUrlFilters<ClientFilters>();
   const status = params.get('status');
   const filters: ClientFilters = {
     search: params.get('search') ?? '',
@@ -20,24 +20,6 @@ export function useClientFilters() {
     page: Math.max(1, Number(params.get('page')) || 1),
   };
   const [searchText, setSearchText] = useState(filters.search);
-
-  const update = useCallback(
-    (patch: Partial<ClientFilters>) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(patch)) {
-            if (value === '' || value === undefined || (key === 'page' && value === 1)) next.delete(key);
-            else next.set(key, String(value));
-          }
-          // A new search or filter starts again at the first page.
-          if (!('page' in patch)) next.delete('page');
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
 
   useEffect(() => {
     if (searchText.trim() === filters.search) return;

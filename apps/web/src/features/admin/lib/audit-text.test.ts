@@ -4,7 +4,8 @@ import { createInstance, type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditActionLabels } from '@bourse/contract';
 import { actionText, detailsText } from './audit-text';
-import { kindText, referenceText } from './ledger-text';
+import { ledgerKindText } from '@/i18n/ledger-kind';
+import { referenceText } from './ledger-text';
 
 const LOCALES = path.resolve(import.meta.dirname, '../../../i18n/locales');
 /** The app's own catalogue of a language, as the browser loads it. */
@@ -51,18 +52,18 @@ describe('ledger entries in words', () => {
   it('names the item a purchase or renewal paid for, and the request a payment belongs to', () => {
     expect(referenceText('ea:1', en, names)).toBe('Purchase of CFD Trading Course');
     expect(referenceText('ea:1:renewal:2026-03-01T00:00:00.000Z', en, names)).toBe('Renewal of CFD Trading Course');
-    expect(referenceText('ea:9', en, names)).toBe('Purchase of Marketplace item #9');
+    expect(referenceText('ea:9', en, names)).toBe('Marketplace item #9');
     expect(referenceText('money:12:held', en, names)).toBe('Request #12: amount held');
     expect(referenceText('money:12', en, names)).toBe('Request #12');
-    expect(referenceText('savings:3:in', en, names)).toBe('Moved to savings');
-    expect(referenceText('adjustment: goodwill', en, names)).toBe('Reason: goodwill');
-    expect(referenceText('demo funding', en, names)).toBe('Demo funding');
+    expect(referenceText('savings:3:in', en, names)).toBe('Into savings #3');
+    expect(referenceText('adjustment: goodwill', en, names)).toBe('Adjustment: goodwill');
+    expect(referenceText('demo funding', en, names)).toBe('Demo account funding');
   });
 
   it('leaves no code in Arabic', () => {
     for (const ref of ['ea:1', 'ea:9:renewal:2026-03-01T00:00:00.000Z', 'money:12:released', 'savings:3:out', 'demo reset', 'negative balance protection 77']) {
       expect(referenceText(ref, ar, names), ref).not.toMatch(RAW);
     }
-    expect(kindText('realised_pnl', ar)).not.toMatch(RAW);
+    expect(ledgerKindText('realised_pnl', ar)).not.toMatch(RAW);
   });
 });
