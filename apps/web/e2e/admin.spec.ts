@@ -206,7 +206,7 @@ test('the admin credits a customer by hand with a reason and reads it in the led
   await adjust.getByLabel('Reason').fill('Goodwill for the outage');
   await adjust.getByRole('button', { name: 'Post' }).click();
   await expect(admin.locator('[data-sonner-toast]').filter({ hasText: 'Balance is now $75.25' })).toBeVisible();
-  await expect(dialog.getByTestId('ledger-entry').first()).toContainText('Reason: Goodwill for the outage');
+  await expect(dialog.getByTestId('ledger-entry').first()).toContainText('Adjustment: Goodwill for the outage');
   await expect(dialog.getByTestId('ledger-entry').first()).toContainText('Correction');
   await dialog.getByRole('list', { name: 'Ledger' }).scrollIntoViewIfNeeded();
   await screenshots(admin, 'admin-client-ledger');
