@@ -33,8 +33,8 @@ describe('notifications', () => {
   it('carry the keys of their title and text and the parameters, in the API and on the live event', async () => {
     const user = await createTestUser(server);
     const [, live] = await server.ctx.db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, user.id)).orderBy(tradingAccounts.id);
-    const [wallet] = await server.ctx.db.insert(depositWallets).values({ crypto: 'bitcoin', address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh', minAmount: '50' }).returning();
-    const claim = await server.call('POST', '/deposits/crypto', { token: user.token, body: { account_id: live!.id, wallet_id: wallet!.id, amount: 250, tx_hash: 'a'.repeat(64) } });
+    const [wallet] = await server.ctx.db.insert(depositWallets).values({ crypto: 'usdt-trc20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', minAmount: '50' }).returning();
+    const claim = await server.call('POST', '/deposits/crypto', { token: user.token, body: { account_id: live!.id, wallet_id: wallet!.id, coin_amount: 250, tx_hash: 'a'.repeat(64) } });
     expect(claim.status).toBe(201);
     expect((await server.call('POST', `/admin/money/${claim.body.data.id}/approve`, { token: admin.token, body: { credited_amount: 250 } })).status).toBe(200);
 
