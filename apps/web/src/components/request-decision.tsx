@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { useCanDecide } from '@/hooks/use-can-decide';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, serverWords } from '@/lib/api-client';
 import { ReadOnlyNote } from './read-only-note';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@/i18n/i18n';
@@ -28,7 +28,7 @@ function DecisionButtons({ who, busy, onDecide }: { who: string; busy: boolean; 
   const [reason, setReason] = useState('');
   const send = async (d: RequestDecision) => {
     try {
-      toast.success((await onDecide(d)).message);
+      toast.success(serverWords((await onDecide(d)).message));
     } catch (error) {
       toast.error(errorMessage(error, t('Could not save the decision')));
     }

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@bourse/contract';
 import { API_TIMEOUT_MS, NO_401_REDIRECT_PATHS } from '@/config/constants';
+import { i18next } from '@/i18n/i18n';
 
 /** A failed call: HTTP status (0 for network/timeout) and the server's `{message, errors}`. */
 export class ApiError extends Error {
@@ -10,9 +11,15 @@ export class ApiError extends Error {
     this.status = status;
     this.body = body;
   }
-  /** First message for a field, for forms. */
+  /** First message for a field, for forms, in the reader's language. */
   field(name: string): string | undefined {
-    return this.body?.errors?.[name]?.[0];
+    const first = this.body?.errors?.[name]?.[0];
+    return first === undefined ? undefined : serverWords(first);
+  }
+  /** The first message of each field the server named, in the reader's language. */
+  fields(): Record<string, string> {
+    const entries = Object.entries(this.body?.errors ?? {}).flatMap(([name, list]) => (list[0] ? [[name, serverWords(list[0])]] : []));
+    return Object.fromEntries(entries);
   }
 }
 
@@ -98,7 +105,16 @@ export const http = {
   delete: <T>(path: string, opts?: Options) => api<T>('DELETE', path, opts),
 };
 
+/**
+ * Words the server wrote, in the reader's language when the catalogue has them (the contract's
+ * messages, listed in `i18n/error-messages.ts`), else as they came: a message with values filled
+ * in, or one newer than this client.
+ */
+export function serverWords(text: string): string {
+  return i18next.exists(text) ? i18next.t(text) : text;
+}
+
 /** A message for a toast: the server's words when it gave any, else the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status > 0 && error.body?.message ? error.body.message : fallback;
+  return error instanceof ApiError && error.status > 0 && error.body?.message ? serverWords(error.body.message) : fallback;
 }

@@ -1,5 +1,5 @@
 import { chatMessageResponse, chatMessagesPage, chatUploadResponse, unreadCountResponse, type ChatMessage } from '@bourse/contract';
-import { ApiError, apiUrl, authHeaders, http } from '@/lib/api-client';
+import { ApiError, apiUrl, authHeaders, http, serverWords } from '@/lib/api-client';
 import { msg } from '@/i18n/i18n';
 
 /** Query keys of the chat caches, shared by the customer and the admin chat. */
@@ -68,7 +68,7 @@ export function uploadFile(file: File, opts: { customerId?: number; onProgress: 
         return parsed.success ? resolve(parsed.data) : reject(new Error(INVALID_RESPONSE));
       }
       console.error('API error', { status: xhr.status, statusText: xhr.statusText, data: body, url, method: 'POST' });
-      const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : xhr.statusText;
+      const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? serverWords(body.message) : xhr.statusText;
       reject(new ApiError(xhr.status, message, { message }));
     };
     xhr.onerror = () => reject(new ApiError(0, 'Could not reach the server.', null));

@@ -4,7 +4,7 @@ import type { TradingAccount } from '@bourse/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, serverWords } from '@/lib/api-client';
 import { useResetAccount } from '../api/accounts';
 
 /** Asks before a demo account goes back to its starting balance; the server refuses while it trades. */
@@ -14,7 +14,7 @@ export function ResetAccountDialog({ account, onClose }: { account: TradingAccou
   const confirm = () =>
     reset.mutate(account.id, {
       onSuccess: (res) => {
-        toast.success(res.message);
+        toast.success(serverWords(res.message));
         onClose();
       },
     });

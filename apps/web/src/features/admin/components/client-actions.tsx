@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { msg } from '@/i18n/i18n';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, serverWords } from '@/lib/api-client';
 import { useLoginLink, useSetClientStatus, useSignOutClient, type ClientStatus } from '../api/clients';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -90,7 +90,7 @@ export function AccessActions({ id, name, customer }: { id: number; name: string
   };
   const signOutEverywhere = async () => {
     try {
-      toast.success((await signOut.mutateAsync()).message);
+      toast.success(serverWords((await signOut.mutateAsync()).message));
     } catch (error) {
       toast.error(errorMessage(error, t('Could not sign the client out')));
     } finally {

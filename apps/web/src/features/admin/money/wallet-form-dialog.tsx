@@ -35,7 +35,7 @@ export function WalletFormDialog({ wallet, onClose }: { wallet: DepositWallet | 
       const field = error instanceof ApiError ? (['address', 'min_amount', 'crypto'] as const).find((f) => error.field(f)) : undefined;
       // A duplicate address is a conflict about the address itself: it belongs on that field too.
       if (field) form.setError(field, { message: (error as ApiError).field(field) });
-      else if (error instanceof ApiError && error.status === 409) form.setError('address', { message: error.message });
+      else if (error instanceof ApiError && error.status === 409) form.setError('address', { message: errorMessage(error, error.message) });
       else toast.error(errorMessage(error, t('Could not save the wallet.')));
     }
   });

@@ -7,7 +7,7 @@ import { isStaff, type User } from '@bourse/contract';
 import { FullScreenMessage } from '@/components/full-screen-message';
 import { AuthShell } from '@/components/layout/auth-shell';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAutoLogin } from '../api/login';
 import { TwoFactorStep } from './two-factor-step';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +48,7 @@ export function AutoLoginPage() {
         if ('challenge' in data) setChallenge(data.challenge);
         else signedIn(data.user);
       })
-      .catch((e: unknown) => setError(e instanceof ApiError && e.status > 0 ? (e.field('token') ?? e.body?.message ?? INVALID_LINK) : INVALID_LINK));
+      .catch((e: unknown) => setError(e instanceof ApiError && e.status > 0 ? (e.field('token') ?? errorMessage(e, INVALID_LINK)) : INVALID_LINK));
   }, [token, mutation, signedIn]);
 
   if (error) {

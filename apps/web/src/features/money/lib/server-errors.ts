@@ -6,10 +6,10 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 export function showServerError<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly Path<T>[], fallback: string): void {
   if (error instanceof ApiError && error.body?.errors) {
     let placed = false;
-    for (const [name, list] of Object.entries(error.body.errors)) {
+    for (const [name, message] of Object.entries(error.fields())) {
       const field = fields.find((f) => f === name);
-      if (field && list[0]) {
-        setError(field, { type: 'server', message: list[0] }, { shouldFocus: !placed });
+      if (field) {
+        setError(field, { type: 'server', message }, { shouldFocus: !placed });
         placed = true;
       }
     }

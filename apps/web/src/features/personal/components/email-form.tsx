@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { emailChange, type Profile } from '@bourse/contract';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage, serverWords } from '@/lib/api-client';
 import { aroundSlot, SLOT } from '@/lib/message-slot';
 import { useRequestEmailChange } from '../api/personal';
 import { Section } from './section';
@@ -24,7 +24,7 @@ export function EmailForm({ profile }: { profile: Profile }) {
     try {
       const res = await request.mutateAsync(values);
       reset({ email: '', password: '' });
-      toast.success(res.message);
+      toast.success(serverWords(res.message));
     } catch (error) {
       for (const field of ['email', 'password'] as const) {
         const message = error instanceof ApiError ? error.field(field) : undefined;

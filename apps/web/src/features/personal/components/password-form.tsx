@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { passwordChange, type PasswordChange } from '@bourse/contract';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage, serverWords } from '@/lib/api-client';
 import { useChangePassword } from '../api/personal';
 import { Section } from './section';
 
@@ -21,7 +21,7 @@ export function PasswordForm() {
     try {
       const res = await change.mutateAsync(values);
       reset(empty);
-      toast.success(res.message);
+      toast.success(serverWords(res.message));
     } catch (error) {
       const field = error instanceof ApiError ? (error.field('current_password') ? 'current_password' : error.field('password') ? 'password' : null) : null;
       if (field && error instanceof ApiError) setError(field, { message: error.field(field) });

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { countryOptions, dialCodes, profileUpdate, type Profile, type ProfileUpdate } from '@bourse/contract';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage, serverWords } from '@/lib/api-client';
 import { useUpdateProfile } from '../api/personal';
 import { Section } from './section';
 
@@ -51,10 +51,10 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     try {
       const res = await save.mutateAsync(values);
       reset(defaults(res.data));
-      toast.success(res.message);
+      toast.success(serverWords(res.message));
     } catch (error) {
-      const fields = error instanceof ApiError ? error.body?.errors : undefined;
-      for (const [name, list] of Object.entries(fields ?? {})) setError(name as keyof FormInput, { message: list[0] });
+      const fields = error instanceof ApiError ? error.fields() : {};
+      for (const [name, message] of Object.entries(fields)) setError(name as keyof FormInput, { message });
       toast.error(errorMessage(error, t('Could not save your details')));
     }
   });

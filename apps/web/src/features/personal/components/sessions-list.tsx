@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { DateTime } from '@/components/date-time';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, serverWords } from '@/lib/api-client';
 import { aroundSlot, SLOT } from '@/lib/message-slot';
 import { useEndSessions, useSessions } from '../api/personal';
 import { deviceName } from './device-name';
@@ -16,7 +16,7 @@ export function SessionsList() {
   const sessions = useSessions();
   const { one, others } = useEndSessions();
   const otherCount = sessions.data?.filter((s) => !s.current).length ?? 0;
-  const done = (res: { message: string }) => toast.success(res.message);
+  const done = (res: { message: string }) => toast.success(serverWords(res.message));
   const failed = (error: unknown) => toast.error(errorMessage(error, t('Could not sign that session out')));
 
   const [signedInBefore, signedInAfter] = aroundSlot(t('Signed in {{date}}', { date: SLOT }));

@@ -6,7 +6,7 @@ import type { Profile } from '@bourse/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, serverWords } from '@/lib/api-client';
 import { useTwoFactor } from '../api/personal';
 import { Section } from './section';
 import { TwoFactorSetup } from './two-factor-setup';
@@ -19,7 +19,7 @@ function TurnOff({ open, onOpenChange }: { open: boolean; onOpenChange: (open: b
   const submit = async () => {
     try {
       const res = await disable.mutateAsync({ password, code: code.trim() });
-      toast.success(res.message);
+      toast.success(serverWords(res.message));
       onOpenChange(false);
     } catch (e) {
       toast.error(errorMessage(e, t('Could not turn two-factor sign-in off')));

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { OwnPlanRequest, Plan } from '@bourse/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, serverWords } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { readableTextOn } from '@/lib/readable-text';
 import { useSession } from '@/stores/session-store';
@@ -39,7 +39,7 @@ function RequestCell({ plan, current, pending }: { plan: Plan; current: boolean;
   if (pending?.to_plan_id === plan.id) return <span className="text-xs font-medium text-brand">{t('Pending approval')}</span>;
   const send = async () => {
     try {
-      toast.success((await request.mutateAsync(plan.id)).message);
+      toast.success(serverWords((await request.mutateAsync(plan.id)).message));
     } catch (error) {
       toast.error(errorMessage(error, t('Could not send your plan request')));
     }

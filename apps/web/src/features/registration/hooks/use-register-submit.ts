@@ -29,9 +29,9 @@ export function useRegisterSubmit(setError: UseFormSetError<RegisterForm>, visib
 
   const fail = (error: unknown) => {
     if (error instanceof ApiError) {
-      for (const [field, list] of Object.entries(error.body?.errors ?? {})) {
+      for (const [field, message] of Object.entries(error.fields())) {
         const name = field as keyof RegisterForm;
-        if (visible.has(name) && list[0]) setError(name, { type: 'server', message: list[0] }, { shouldFocus: true });
+        if (visible.has(name)) setError(name, { type: 'server', message }, { shouldFocus: true });
       }
     }
     toast.error(errorMessage(error, messages.registrationFailed));

@@ -1,5 +1,5 @@
 import { countryFromCode, messages, type CheckEmailResponse } from '@bourse/contract';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, serverWords } from '@/lib/api-client';
 
 export type EmailCheckOutcome = { ok: true; country: string } | { ok: false; message: string };
 
@@ -14,7 +14,7 @@ export function outcomeOfAnswer(answer: CheckEmailResponse): EmailCheckOutcome {
  * any other failure (network, timeout) its own message, else the generic one.
  */
 export function messageOfFailure(error: unknown): string {
-  if (error instanceof ApiError && error.status > 0) return error.body?.message || messages.emailCheckFailed;
+  if (error instanceof ApiError && error.status > 0) return error.body?.message ? serverWords(error.body.message) : messages.emailCheckFailed;
   if (error instanceof Error && error.message) return error.message;
   return messages.genericError;
 }
