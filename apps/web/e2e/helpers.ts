@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { appendFile, readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type Page, request as playwrightRequest } from '@playwright/test';
+import { expect, test, type Browser, type Page, request as playwrightRequest } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@bourse.local', password: 'admin-demo-pass' };
 
@@ -121,6 +121,26 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).not.toHaveURL(/\/$/);
+}
+
+/**
+ * Signs in without the login form, for specs about something else: the API issues the session
+ * and the client finds it where it keeps its own (SPEC §3 `user-storage`), then `path` opens as a
+ * returning customer's page does. The login form itself is tested by the login and auth specs.
+ */
+export async function openSignedIn(page: Page, user: { email: string; password: string }, path = '/main'): Promise<{ token: string; user: { id: number; role: string } }> {
+  const baseURL = test.info().project.use.baseURL!;
+  const login = await apiCall<{ data: { token: string; user: { id: number; role: string } } }>(baseURL, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
+  const stored = JSON.stringify({ state: { user: login.data.user, token: login.data.token, selectedAccountIndex: 0 }, version: 0 });
+  // Before the client's own scripts run, and only once: a later reload keeps whatever the page has since stored.
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem('e2e-signed-in')) {
+      localStorage.setItem('user-storage', value);
+      sessionStorage.setItem('e2e-signed-in', '1');
+    }
+  }, stored);
+  await page.goto(path);
+  return login.data;
 }
 
 /**

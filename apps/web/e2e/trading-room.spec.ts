@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newCustomer, screenshots, signIn } from './helpers';
+import { newCustomer, openSignedIn, screenshots, signIn } from './helpers';
 
 /** Prices carry their instrument's digits: BTC/USD 2, EUR/USD 5. */
 const BTC_PRICE = /^\d+\.\d{2}$/;
@@ -8,8 +8,7 @@ const EURUSD_PRICE = /^\d+\.\d{5}$/;
 /** Signs a new customer in and opens the trading room once the BTC/USD buttons are priced. */
 async function openRoom(page: Page, baseURL: string, path = '/mt4') {
   const user = await newCustomer(baseURL);
-  await signIn(page, user);
-  await page.goto(path);
+  await openSignedIn(page, user, path);
   await expect(page.getByTestId('buy-price')).toHaveText(BTC_PRICE, { timeout: 20_000 });
   // The approval notice of a new customer floats over the top bar: read it first.
   await page.getByTestId('notification-banner').getByRole('button', { name: 'Close' }).click();
