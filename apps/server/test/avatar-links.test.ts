@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
-import { avatarLink } from '../src/modules/personal/avatar-link.ts';
+import { avatarLink } from '../src/lib/avatar-links.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
 import { files } from './helpers/files.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type VerificationKind, verificationKinds, verificationMessages as msg } from '@bourse/contract';
 import { auditLog, notifications, users } from '../src/db/schema/index.ts';
-import { signedUrl } from '../src/modules/chat/download-urls.ts';
+import { signedUrl } from '../src/lib/signed-urls.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
 import { files } from './helpers/files.ts';
 import { type ApiResponse, startTestServer, type TestServer } from './helpers/test-server.ts';

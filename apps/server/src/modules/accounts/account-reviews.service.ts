@@ -5,7 +5,7 @@ import { tradingAccounts } from '../../db/schema/index.ts';
 import type { AuthInfo } from '../../http/auth.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { audit } from '../audit/audit.service.ts';
-import { publishUserUpdated } from '../marketplace/marketplace.service.ts';
+import { publishUserUpdated } from '../users/user-updates.service.ts';
 import { tell } from '../preferences/preferences.service.ts';
 
 export type AccountDecision = { approve: true } | { approve: false; reason: string };

@@ -8,7 +8,7 @@ import { tradingAccounts, trades } from '../../db/schema/index.ts';
 import { authOf } from '../../http/auth.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
 import { audit } from '../audit/audit.service.ts';
-import { publishUserUpdated } from '../marketplace/marketplace.service.ts';
+import { publishUserUpdated } from '../users/user-updates.service.ts';
 import { lockAccount } from '../trading/trades.repository.ts';
 import { getSiteSettings } from '../settings/settings.service.ts';
 import { userViewById } from '../users/users.service.ts';

@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.ts';
 import { autotraderRequests, users } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { publishUserUpdated } from '../marketplace/marketplace.service.ts';
+import { publishUserUpdated } from '../users/user-updates.service.ts';
 import { tell } from '../preferences/preferences.service.ts';
 import { audit } from '../audit/audit.service.ts';
 

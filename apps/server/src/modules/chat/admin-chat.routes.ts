@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminChatUsersResponse, adminUserSummaryResponse, idParam } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http/errors.ts';
-import { avatarLink } from '../personal/avatar-link.ts';
+import { avatarLink } from '../../lib/avatar-links.ts';
 import { isOnline } from '../users/presence.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { accountSummary } from './account-summary.ts';

@@ -21,7 +21,7 @@ import { findUserById } from '../users/users.repository.ts';
 import { attachmentDisposition, storeUpload } from './chat-uploads.ts';
 import { findAttachment } from './chat.repository.ts';
 import { conversationFor, listMessages, mayDownload, sendMessage, unreadCountFor } from './chat.service.ts';
-import { verifyDownload } from './download-urls.ts';
+import { verifyDownload } from '../../lib/signed-urls.ts';
 import { createFileStore } from './file-store.ts';
 
 // GET /user carries the caller's unread chat count (SPEC §3 User.unread_count).

@@ -2,7 +2,7 @@ import { CHAT_PAGE_SIZE, channels, chatMessages, events, type ChatMessage, isSta
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { forbidden, invalid, notFound } from '../../http/errors.ts';
-import { avatarLink } from '../personal/avatar-link.ts';
+import { avatarLink } from '../../lib/avatar-links.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { announceUserChanged } from './admin-feed.ts';
 import {
@@ -17,7 +17,7 @@ import {
   type AttachmentRow,
   type MessageRow,
 } from './chat.repository.ts';
-import { attachmentIdOf, signedDownloadUrl } from './download-urls.ts';
+import { attachmentIdOf, signedDownloadUrl } from '../../lib/signed-urls.ts';
 
 export type Caller = { userId: number; role: Role };
 

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { channels, events, marketplaceMessages as msg, parseAdvisorParams, strategyKeys, type ExpertAdvisor, type StrategyKey } from '@bourse/contract';
+import { marketplaceMessages as msg, parseAdvisorParams, strategyKeys, type ExpertAdvisor, type StrategyKey } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
@@ -8,6 +8,7 @@ import type { TradingAccountRow } from '../accounts/accounts.repository.ts';
 import { freeMarginOf } from '../accounts/free-margin.ts';
 import { postEntry } from '../accounts/ledger.repository.ts';
 import { lockAccount } from '../trading/trades.repository.ts';
+import { publishUserUpdated } from '../users/user-updates.service.ts';
 import { countDownload, type ItemPlan, insertPurchase, ownedItemIds, plansOfItems, publishedItem, publishedItems, purchaseByKey, type ExpertAdvisorRow } from './marketplace.repository.ts';
 import { ensurePlanAllows, payingAccount } from './paying-account.ts';
 
@@ -98,13 +99,4 @@ export async function purchaseItem(ctx: AppContext, userId: number, itemId: numb
 /** Refuses a charge the account's free margin (equity − margin used) does not cover. */
 export async function ensureFunds(ctx: AppContext, tx: DbOrTx, account: TradingAccountRow, price: Decimal): Promise<void> {
   if (price.greaterThan(await freeMarginOf(ctx, tx, account))) throw new HttpError(422, msg.insufficientFunds, { expert_advisor_id: [msg.insufficientFunds] });
-}
-
-export async function publishUserUpdated(ctx: AppContext, userId: number): Promise<void> {
-  try {
-    await ctx.broadcaster.publish(channels.user(userId), events.userUpdated, { id: userId });
-  } catch (error) {
-    // Committed already; the client refreshes the user on its own after the call.
-    ctx.log.warn({ err: error, userId }, 'user event not delivered');
-  }
 }

@@ -8,8 +8,9 @@ import { runEvery } from '../../lib/background-job.ts';
 import { postEntry } from '../accounts/ledger.repository.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { lockAccount } from '../trading/trades.repository.ts';
+import { publishUserUpdated } from '../users/user-updates.service.ts';
 import { lockDueRenewals, publishedItem, updatePurchase, type PurchaseRow } from './marketplace.repository.ts';
-import { ensureFunds, nextRenewal, publishUserUpdated } from './marketplace.service.ts';
+import { ensureFunds, nextRenewal } from './marketplace.service.ts';
 
 const BATCH = 50;
 const EVERY_MS = 60_000;

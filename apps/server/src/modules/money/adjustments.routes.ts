@@ -12,7 +12,7 @@ import { accountsOfUser } from '../accounts/accounts.repository.ts';
 import { freeMarginOf } from '../accounts/free-margin.ts';
 import { postEntry } from '../accounts/ledger.repository.ts';
 import { audit } from '../audit/audit.service.ts';
-import { publishUserUpdated } from '../marketplace/marketplace.service.ts';
+import { publishUserUpdated } from '../users/user-updates.service.ts';
 import { tell } from '../preferences/preferences.service.ts';
 import { lockAccount } from '../trading/trades.repository.ts';
 import { ensureAccountUsable } from '../accounts/account-usable.ts';

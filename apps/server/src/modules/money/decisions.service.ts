@@ -5,7 +5,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import type { AuthInfo } from '../../http/auth.ts';
 import { postEntry } from '../accounts/ledger.repository.ts';
 import { audit, type AuditActor } from '../audit/audit.service.ts';
-import { publishUserUpdated } from '../marketplace/marketplace.service.ts';
+import { publishUserUpdated } from '../users/user-updates.service.ts';
 import { tell } from '../preferences/preferences.service.ts';
 import { cents, reference } from './money-common.ts';
 import { type MoneyRow, requestById, updateRequestIf } from './money.repository.ts';

@@ -7,7 +7,7 @@ import { audit } from '../audit/audit.service.ts';
 import type { FileStore } from '../chat/file-store.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { isAcceptedImage, toAvatar } from './avatar-image.ts';
-import { AVATAR_URL_PREFIX, avatarKeyOf, avatarLink } from './avatar-link.ts';
+import { AVATAR_URL_PREFIX, avatarKeyOf, avatarLink } from '../../lib/avatar-links.ts';
 import { setAvatar } from './personal.repository.ts';
 
 /** Replaces the caller's avatar with the uploaded image, squared and resized; returns a signed link to it. */

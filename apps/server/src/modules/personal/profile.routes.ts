@@ -7,7 +7,7 @@ import type { AppContext } from '../../app-context.ts';
 import { authOf } from '../../http/auth.ts';
 import { forbidden, invalid, notFound, payloadTooLarge } from '../../http/errors.ts';
 import { createFileStore } from '../chat/file-store.ts';
-import { AVATAR_LINK_LIFETIME, AVATAR_URL_PREFIX, avatarKeyOf, avatarNameOf, verifyAvatarLink } from './avatar-link.ts';
+import { AVATAR_LINK_LIFETIME, AVATAR_URL_PREFIX, avatarKeyOf, avatarNameOf, verifyAvatarLink } from '../../lib/avatar-links.ts';
 import { removeAvatar, uploadAvatar } from './avatar.service.ts';
 import { isAvatarInUse } from './personal.repository.ts';
 import { profileOf, updateProfile } from './profile.service.ts';
@@ -69,7 +69,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext) {
     return { message: 'Your photo has been removed.' };
   });
 
-  // A signed link (see avatar-link.ts) is the only way in: no bearer header, no bare file name.
+  // A signed link (see lib/avatar-links.ts) is the only way in: no bearer header, no bare file name.
   // Refusals carry no file name or storage path.
   api.get(
     '/avatars/:name',

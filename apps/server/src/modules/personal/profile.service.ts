@@ -4,7 +4,7 @@ import type { AuthInfo } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { audit } from '../audit/audit.service.ts';
 import { findUserById, type UserRow } from '../users/users.repository.ts';
-import { avatarLink } from './avatar-link.ts';
+import { avatarLink } from '../../lib/avatar-links.ts';
 import { pendingEmailOf, updateProfileRow } from './personal.repository.ts';
 
 const editable = ['first_name', 'last_name', 'country_code', 'phone', 'address_line1', 'address_line2', 'city', 'postal_code', 'country', 'date_of_birth'] as const;

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { planRequests, users } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
-import { publishUserUpdated } from '../marketplace/marketplace.service.ts';
+import { publishUserUpdated } from '../users/user-updates.service.ts';
 import { tell } from '../preferences/preferences.service.ts';
 import { allPlans, featureNames, leverageCapsOf, planById, type PlanRow } from './plans.repository.ts';
 import { audit } from '../audit/audit.service.ts';

@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.ts';
 import { authOf } from '../../http/auth.ts';
 import { idempotencyKey } from '../../http/idempotency-key.ts';
 import { runEvery } from '../../lib/background-job.ts';
-import { publishUserUpdated } from '../marketplace/marketplace.service.ts';
+import { publishUserUpdated } from '../users/user-updates.service.ts';
 import { accrueInterest, moveIntoSavings, moveOutOfSavings, savingsOf } from './savings.service.ts';
 
 /** The customer's savings: balance and history, moves in and out. */

@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accountsOfUser } from '../accounts/accounts.repository.ts';
 import { accountTypeOf, findUserById, unreadNotifications, type UserRow } from './users.repository.ts';
-import { avatarLink } from '../personal/avatar-link.ts';
+import { avatarLink } from '../../lib/avatar-links.ts';
 import { isOnline } from './presence.ts';
 import { noteView } from '../notifications/notifications.service.ts';
 

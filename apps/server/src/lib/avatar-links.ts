@@ -1,5 +1,5 @@
-import type { UploadSettings } from '../../config.ts';
-import { type LinkLifetime, signedUrl, verifyDownload } from '../chat/download-urls.ts';
+import type { UploadSettings } from '../config.ts';
+import { type LinkLifetime, signedUrl, verifyDownload } from './signed-urls.ts';
 
 /** Where avatars are served; the users table stores this path with the file name. */
 export const AVATAR_URL_PREFIX = '/api/v1/avatars/';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { UploadSettings } from '../../config.ts';
+import type { UploadSettings } from '../config.ts';
 
 // Expiry is rounded up to this step so a URL stays the same across refetches and the browser's
 // image cache keeps working; short, so a link lives little longer than DOWNLOAD_URL_TTL.

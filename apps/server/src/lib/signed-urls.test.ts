@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.ts';
-import { attachmentIdOf, signedDownloadUrl, signedUrl, verifyDownload } from './download-urls.ts';
+import { loadConfig } from '../config.ts';
+import { attachmentIdOf, signedDownloadUrl, signedUrl, verifyDownload } from './signed-urls.ts';
 
 const settings = { signingSecret: 'secret', urlTtlSec: 3600 };
 
