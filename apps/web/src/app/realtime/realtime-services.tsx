@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { channels, events } from '@bourse/contract';
 import { isPublicPath } from '@/config/constants';
 import { useAlertEvents } from '@/features/alerts/hooks/use-alert-events';
-import { NotificationBanner } from '@/features/notifications/components/notification-banner';
+import { NotificationBanner } from '@/features/notifications/notification-banner';
 import { useLiveNotifications } from '@/features/notifications/hooks/use-live-notifications';
 import { connectRealtime, resetRealtime } from '@/lib/realtime';
 import { tradesQueryRoot, usePrivateEvent, useUserId } from '@/lib/realtime-hooks';

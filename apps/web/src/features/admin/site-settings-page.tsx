@@ -15,7 +15,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useSiteSettings } from '@/stores/settings-store';
 import { useUpdateSiteSettings } from './api/site-settings';
 import { LeverageForm } from './components/leverage-form';
-import { SettingsSection, SwitchField, TextAreaField } from './components/settings-controls';
+import { SettingsSection, SwitchField, TextAreaField } from '@/components/settings-controls';
 import { toFormValues, toUpdate } from './components/settings-form-values';
 
 /** Each registration page's name and what it does; the option reads "Standard: sign-up, …". */

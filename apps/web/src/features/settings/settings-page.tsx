@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { SettingsSection, SwitchField } from '@/features/admin/components/settings-controls';
+import { SettingsSection, SwitchField } from '@/components/settings-controls';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrencies } from '@/stores/currency-store';
 import { usePreferences } from '@/stores/preferences-store';

@@ -10,7 +10,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { SelectField } from '@/components/ui/field';
 import { RadioChoice } from '@/components/ui/radio-choice';
 import { msg } from '@/i18n/i18n';
-import { showServerError } from '@/features/money/lib/server-errors';
+import { showServerError } from '@/lib/server-errors';
 import { cn } from '@/lib/cn';
 import { useSiteSettings } from '@/stores/settings-store';
 import { useOpenAccount } from '../api/accounts';

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { useMoneyCall } from '@/features/money/api/money';
-import { showServerError } from '@/features/money/lib/server-errors';
+import { showServerError } from '@/lib/server-errors';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useRefreshAccounts } from '../api/accounts';
 

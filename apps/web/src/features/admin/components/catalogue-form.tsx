@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { useTranslation } from 'react-i18next';
 import { type AdminEaInput, type StrategyKey, strategyKeys, strategyLabels } from '@bourse/contract';
-import { defaultParams } from '@/features/expert-advisors/lib/backtest-params';
+import { defaultParams } from '@/features/expert-advisors/backtest-params';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
@@ -12,7 +12,7 @@ import { useSiteData } from '@/stores/site-data-store';
 import { type CatalogueFormValues, catalogueFormSchema, toFormValues, toInputValues } from './catalogue-form-values';
 import { ImageDropZone } from './image-drop-zone';
 import { ParamFields } from './param-fields';
-import { SwitchField, TextAreaField } from './settings-controls';
+import { SwitchField, TextAreaField } from '@/components/settings-controls';
 import { TranslationFields } from './translation-fields';
 
 

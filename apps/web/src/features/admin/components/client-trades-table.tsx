@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import type { AdminTrade, AdminTradeList } from '@bourse/contract';
 import { DateTime } from '@/components/date-time';
 import { msg } from '@/i18n/i18n';
-import { sideWord } from '@/features/positions/lib/trade-words';
+import { sideWord } from '@/lib/trade-words';
 import { cn } from '@/lib/cn';
 import { Price } from '@/components/ui/price';
 import { formatMoney } from '@/lib/format';

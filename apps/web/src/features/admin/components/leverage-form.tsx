@@ -11,7 +11,7 @@ import { useCanDecide } from '@/hooks/use-can-decide';
 import { msg } from '@/i18n/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { useLeverage, useUpdateLeverage } from '../api/site-settings';
-import { SettingsSection } from './settings-controls';
+import { SettingsSection } from '@/components/settings-controls';
 
 const labels: Record<(typeof assetCategories)[number], string> = {
   cryptos: msg('Crypto'),

@@ -1,8 +1,8 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type StrategyKey, strategyLabels } from '@bourse/contract';
-import { ParamInput } from '@/features/expert-advisors/components/param-input';
-import { paramFields } from '@/features/expert-advisors/lib/backtest-params';
+import { ParamInput } from '@/features/expert-advisors/param-input';
+import { paramFields } from '@/features/expert-advisors/backtest-params';
 import type { CatalogueFormValues } from './catalogue-form-values';
 
 /** The advisor's default parameters, one field per property of its strategy's schema, as the backtest form shows them. */

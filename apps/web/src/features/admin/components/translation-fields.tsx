@@ -4,7 +4,7 @@ import { translatedLanguages } from '@bourse/contract';
 import { TextField } from '@/components/ui/field';
 import { languageOf } from '@/i18n/languages';
 import type { CatalogueFormValues } from './catalogue-form-values';
-import { TextAreaField } from './settings-controls';
+import { TextAreaField } from '@/components/settings-controls';
 
 /** Name and description in each other language; what is left empty reads in English. */
 export function TranslationFields({ register }: { register: UseFormRegister<CatalogueFormValues> }) {

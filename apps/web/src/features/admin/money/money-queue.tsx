@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { msg } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
-import { statusLabels, statusTone } from '@/features/money/lib/money-labels';
+import { statusLabels, statusTone } from '@/features/money/money-labels';
 import type { MoneyAction } from './money-decision-dialog';
 import { MoneyMethod } from './money-method';
 

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { SelectField, TextField } from '@/components/ui/field';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { SwitchField } from '../components/settings-controls';
+import { SwitchField } from '@/components/settings-controls';
 import { useSaveWallet } from '../api/money-admin';
 
 type Input = z.input<typeof depositWalletInput>;

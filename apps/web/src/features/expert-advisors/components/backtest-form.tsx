@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { useAssetStore } from '@/stores/asset-store';
 import { SEARCH_SAMPLE, useBacktestInstruments } from '../hooks/use-backtest-instruments';
-import { backtestFormSchema, type BacktestFormInput, type BacktestFormValues, isoDay, paramFields } from '../lib/backtest-params';
-import { ParamInput } from './param-input';
+import { backtestFormSchema, type BacktestFormInput, type BacktestFormValues, isoDay, paramFields } from '../backtest-params';
+import { ParamInput } from '../param-input';
 
 const DAY = 86_400_000;
 

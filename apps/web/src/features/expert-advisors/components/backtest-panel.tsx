@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useBacktest, useStartBacktest } from '../api/backtests';
-import { type BacktestFormValues, defaultParams as withDefaults } from '../lib/backtest-params';
+import { type BacktestFormValues, defaultParams as withDefaults } from '../backtest-params';
 import { BacktestForm } from './backtest-form';
 import { BacktestHistory } from './backtest-history';
 import { BacktestReport } from './backtest-report';

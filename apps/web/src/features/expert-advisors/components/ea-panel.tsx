@@ -17,9 +17,9 @@ import { useDisplayMoney } from '@/stores/currency-store';
 import { useSelectedAccount, useSession } from '@/stores/session-store';
 import { useDeactivateRobot, useSaveRobot } from '../api/robots';
 import { SEARCH_SAMPLE, useBacktestInstruments } from '../hooks/use-backtest-instruments';
-import { defaultParams, paramFields } from '../lib/backtest-params';
+import { defaultParams, paramFields } from '../backtest-params';
 import { optionalNumber, type RobotFormInput, type RobotFormValues, robotFormSchema } from '../lib/robot-form';
-import { ParamInput } from './param-input';
+import { ParamInput } from '../param-input';
 
 type Props = { advisor: ExpertAdvisor; robot: Robot | undefined; onClose: () => void };
 

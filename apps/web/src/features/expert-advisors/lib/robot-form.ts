@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { strategyParamsSchemas, type StrategyKey } from '@bourse/contract';
-import { english, type Translate } from './backtest-params';
+import { english, type Translate } from '../backtest-params';
 
 const amount = (message: string) => z.number({ error: message }).refine(Number.isFinite, message);
 

@@ -6,7 +6,7 @@ import type { ExpertAdvisor, TradingAccount } from '@bourse/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { AccountSelect } from '@/features/money/components/account-select';
+import { AccountSelect } from '@/components/account-select';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { useSelectedAccount, useSession } from '@/stores/session-store';

@@ -5,7 +5,7 @@ import { Search } from 'lucide-react';
 import type { ExpertAdvisor } from '@bourse/contract';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { AccountPlansDialog } from '@/features/plans/components/account-plans-dialog';
+import { AccountPlansDialog } from '@/features/plans/account-plans-dialog';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/stores/session-store';
 import { useMarketplaceItems } from '../api/marketplace';

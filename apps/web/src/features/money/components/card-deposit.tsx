@@ -12,8 +12,8 @@ import { TextField } from '@/components/ui/field';
 import { msg } from '@/i18n/i18n';
 import { ApiError } from '@/lib/api-client';
 import { useMoneyCall } from '../api/money';
-import { showServerError } from '../lib/server-errors';
-import { AccountSelect } from './account-select';
+import { showServerError } from '@/lib/server-errors';
+import { AccountSelect } from '@/components/account-select';
 
 type Input = z.input<typeof cardDepositInput>;
 type Values = z.output<typeof cardDepositInput>;

@@ -11,8 +11,8 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { formatMoney } from '@/lib/format';
 import { useMoneyCall } from '../api/money';
-import { showServerError } from '../lib/server-errors';
-import { AccountSelect } from './account-select';
+import { showServerError } from '@/lib/server-errors';
+import { AccountSelect } from '@/components/account-select';
 
 type Input = z.input<typeof cryptoDepositInput>;
 type Values = z.output<typeof cryptoDepositInput>;

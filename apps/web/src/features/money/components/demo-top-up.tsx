@@ -8,8 +8,8 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { useMoneyCall } from '../api/money';
-import { showServerError } from '../lib/server-errors';
-import { AccountSelect } from './account-select';
+import { showServerError } from '@/lib/server-errors';
+import { AccountSelect } from '@/components/account-select';
 
 type Input = z.input<typeof demoDepositInput>;
 type Values = z.output<typeof demoDepositInput>;

@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { useCancelRequest, useMoneyRequests } from '../api/money';
-import { methodLine, statusLabels, statusTone } from '../lib/money-labels';
+import { methodLine, statusLabels, statusTone } from '../money-labels';
 import { LoadError } from '@/components/load-error';
 
 /** The customer's deposits or withdrawals with their state; a waiting one can be cancelled. */

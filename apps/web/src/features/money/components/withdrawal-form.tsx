@@ -12,8 +12,8 @@ import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { useAccountSummaryQuery } from '@/stores/account-summary-store';
 import { useMoneyCall } from '../api/money';
-import { showServerError } from '../lib/server-errors';
-import { AccountSelect } from './account-select';
+import { showServerError } from '@/lib/server-errors';
+import { AccountSelect } from '@/components/account-select';
 
 type Input = z.input<typeof withdrawalInput>;
 type Values = z.output<typeof withdrawalInput>;

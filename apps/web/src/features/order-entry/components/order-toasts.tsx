@@ -2,7 +2,7 @@ import { toast } from 'sonner';
 import { tradingMessages as msg, type StoreTradeResponse, type TradeSide } from '@bourse/contract';
 import { TOAST } from '@/config/constants';
 import { i18next } from '@/i18n/i18n';
-import { fillDescription, orderPlacedTitle, pendingDescription, pendingPlacedTitle, receiptLine, type Translate } from '../lib/order-messages';
+import { fillDescription, orderPlacedTitle, pendingDescription, pendingPlacedTitle, receiptLine, type Translate } from '@/lib/order-messages';
 
 /** The messages in the language shown when the toast goes up. */
 const translate: Translate = (message, values) => i18next.t(message, values ?? {});

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { tradingMessages as msg, type FillReceipt, type ModifyTradeRequest, type Trade } from '@bourse/contract';
 import { errorMessage, http } from '@/lib/api-client';
 import { tradesQueryRoot } from '@/lib/realtime-hooks';
-import { kindWords, sideCaps } from '../lib/trade-words';
+import { kindWords, sideCaps } from '@/lib/trade-words';
 
 export type CloseTradeResponse = { data: Trade; receipt: FillReceipt; message: string };
 

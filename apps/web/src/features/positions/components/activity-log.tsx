@@ -14,7 +14,7 @@ import { formatMoney } from '@/lib/format';
 import { usePricePrecision } from '@/stores/quotes';
 import { useSelectedAccount } from '@/stores/session-store';
 import { useActivityQuery, useExportActivity } from '../api/get-activity';
-import { sideWord } from '../lib/trade-words';
+import { sideWord } from '@/lib/trade-words';
 
 /** What happened, in the words the log shows; shown with `t()`. */
 const kindWords: Record<ActivityKind, string> = {

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { useCloseTrade } from '../api/trade-actions';
-import { sideCaps, SLOT } from '../lib/trade-words';
+import { sideCaps, SLOT } from '@/lib/trade-words';
 
 /** Lots to close, or the problem with what was typed (a partial close needs 0.01 to the open lots). */
 function closeVolume(text: string, open: number, t: TFunction): { lots?: number; error?: string } {

@@ -10,7 +10,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { DIGITS_ERROR, overDigits, parseLevel, targetErrors } from '@/lib/trade-targets';
 import { usePricePrecision } from '@/stores/quotes';
 import { useModifyTrade } from '../api/trade-actions';
-import { sideCaps } from '../lib/trade-words';
+import { sideCaps } from '@/lib/trade-words';
 
 const text = (n: number | null, digits: number) => (n === null ? '' : formatPrice(n, digits));
 /** A typed level on the instrument's grid (more decimals are refused before it is sent); null when unset. */

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { Trade } from '@bourse/contract';
 import { DateTime } from '@/components/date-time';
 import { Dialog } from '@/components/ui/dialog';
-import { usePlacedBy } from '@/features/expert-advisors/hooks/use-placed-by';
-import { fillCost, type Translate } from '@/features/order-entry/lib/order-messages';
+import { usePlacedBy } from '@/features/expert-advisors/use-placed-by';
+import { fillCost, type Translate } from '@/lib/order-messages';
 import { cn } from '@/lib/cn';
 import { Price } from '@/components/ui/price';
 import { formatMoney } from '@/lib/format';
 import { usePricePrecision } from '@/stores/quotes';
-import { sideWord } from '../lib/trade-words';
+import { sideWord } from '@/lib/trade-words';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (

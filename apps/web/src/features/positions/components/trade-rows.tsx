@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PricePrecision, Trade } from '@bourse/contract';
 import { DateTime } from '@/components/date-time';
-import { PlacedByTag } from '@/features/expert-advisors/components/placed-by-tag';
+import { PlacedByTag } from '@/features/expert-advisors/placed-by-tag';
 import { msg } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import { Price, priceText } from '@/components/ui/price';
@@ -11,7 +11,7 @@ import { usePricePrecision } from '@/stores/quotes';
 import { useLiveTrade } from '../hooks/use-live-trade';
 import { CancelOrderButton } from './cancel-order-button';
 import { ClosePositionButton } from './close-position-dialog';
-import { sideWord } from '../lib/trade-words';
+import { sideWord } from '@/lib/trade-words';
 import { EditTargetsButton } from './edit-targets-dialog';
 import { TradeDetailsButton } from './trade-details-dialog';
 

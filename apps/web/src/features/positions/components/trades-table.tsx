@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useSelectedAccount } from '@/stores/session-store';
 import type { TradeList } from '../api/get-trades';
-import { usePositions } from '../hooks/use-positions';
+import { usePositions } from '../use-positions';
 import { ExportCsvButton } from './export-csv-button';
 import { actionsCell, cell, codeColumns, columns, HistoryItem, HistoryRow, OpenPositionItem, OpenPositionRow, PendingOrderItem, PendingOrderRow } from './trade-rows';
 

@@ -2,8 +2,8 @@ import { Popover } from 'radix-ui';
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TradingAccount } from '@bourse/contract';
-import { AccountKindBadge } from '@/features/accounts/components/account-kind-badge';
-import { AccountSwitchList } from '@/features/accounts/components/account-switch-list';
+import { AccountKindBadge } from '@/features/accounts/account-kind-badge';
+import { AccountSwitchList } from '@/features/accounts/account-switch-list';
 import { cn } from '@/lib/cn';
 import { useSelectedAccount } from '@/stores/session-store';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillDescription, orderPlacedTitle, pendingDescription, pendingPlacedTitle, receiptLine } from './order-messages';
+import { fillDescription, orderPlacedTitle, pendingDescription, pendingPlacedTitle, receiptLine } from '@/lib/order-messages';
 
 describe('order toasts (SPEC §8)', () => {
   it('titles', () => {

@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { usePrivateEvent, useUserId } from '@/lib/realtime-hooks';
 import { useSiteSettings } from '@/stores/settings-store';
-import { useVerification, verificationKeys } from '../api/verification';
-import { DocumentCard } from './document-card';
+import { useVerification, verificationKeys } from './api/verification';
+import { DocumentCard } from './components/document-card';
 
 function StatusBanner({ overview }: { overview: VerificationOverview }) {
   const { t } = useTranslation();

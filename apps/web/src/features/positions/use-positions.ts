@@ -5,7 +5,7 @@ import type { Trade } from '@bourse/contract';
 import { RETRY_MS } from '@/config/constants';
 import { i18next } from '@/i18n/i18n';
 import { useSelectedAccount } from '@/stores/session-store';
-import { tradeListErrors, useTradesQuery, type TradeList } from '../api/get-trades';
+import { tradeListErrors, useTradesQuery, type TradeList } from './api/get-trades';
 
 /** The message of a failed list in the language shown: the contract's SPEC messages stay as they are. */
 const errorOf = (list: TradeList, t: (message: string) => string) => (list === 'pending' ? t(tradeListErrors.pending) : tradeListErrors[list]);

@@ -3,7 +3,7 @@ import { ContextMenu } from 'radix-ui';
 import { BellPlus, BellRing } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '@bourse/contract';
-import { type AlertTarget, useAlertEditor } from '../stores/alert-editor-store';
+import { type AlertTarget, useAlertEditor } from './stores/alert-editor-store';
 
 const item = 'flex cursor-default items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-panel-2';
 

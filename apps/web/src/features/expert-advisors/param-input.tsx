@@ -1,7 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '@/components/ui/field';
-import type { ParamField } from '../lib/backtest-params';
+import type { ParamField } from './backtest-params';
 
 /** One strategy parameter as a form field, from the field the strategy's schema describes. */
 export function ParamInput({ field, registration, error }: { field: ParamField; registration: UseFormRegisterReturn; error?: string }) {

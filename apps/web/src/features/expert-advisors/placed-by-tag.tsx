@@ -1,7 +1,7 @@
 import { Bot } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Trade } from '@bourse/contract';
-import { usePlacedBy } from '../hooks/use-placed-by';
+import { usePlacedBy } from './use-placed-by';
 
 function Tag({ trade }: { trade: Trade }) {
   const { t } = useTranslation();

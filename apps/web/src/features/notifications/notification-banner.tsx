@@ -3,8 +3,8 @@ import { useLocation } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { serverText } from '@/i18n/server-text';
 import { useSession } from '@/stores/session-store';
-import { markNotificationRead } from '../api/mark-notification-read';
-import { alertVariant, firstUnread, isTemp } from '../lib/notification-rules';
+import { markNotificationRead } from './api/mark-notification-read';
+import { alertVariant, firstUnread, isTemp } from './lib/notification-rules';
 
 function dropLocally(id: string | number) {
   const { user, setUser } = useSession.getState();

@@ -8,7 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 
 // The form (zod schemas), the chart and the report load when the dialog first opens.
-const BacktestPanel = lazy(() => import('./backtest-panel').then((m) => ({ default: m.BacktestPanel })));
+const BacktestPanel = lazy(() => import('./components/backtest-panel').then((m) => ({ default: m.BacktestPanel })));
 
 export type BacktestDialogProps = {
   strategy: StrategyKey;

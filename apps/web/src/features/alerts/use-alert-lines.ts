@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { type ISeriesApi, LineStyle, type SeriesType } from 'lightweight-charts';
 import { useTranslation } from 'react-i18next';
 import type { ChartColors } from '@/lib/chart-theme';
-import { useAlerts } from '../api/alerts';
+import { useAlerts } from './api/alerts';
 
 /** The level of each watching (or paused) alert on `assetId`, drawn as a dashed line on the chart; returns how many. */
 export function useAlertLines(series: ISeriesApi<SeriesType> | null, assetId: number | null, colors: ChartColors): number {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Trade } from '@bourse/contract';
 import { useMarketplaceItems } from '@/features/marketplace/api/marketplace';
-import { useRobots } from '../api/robots';
+import { useRobots } from './api/robots';
 
 /** Who placed a trade the customer did not: the advisor's name, or the Auto Trader. */
 export function usePlacedBy(trade: Pick<Trade, 'placed_by' | 'robot_id'>): string {

@@ -10,7 +10,7 @@ import { msg } from '@/i18n/i18n';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/stores/session-store';
-import { useRequestAutotrader, useSwitchOffAutotrader } from '../api/autotrader';
+import { useRequestAutotrader, useSwitchOffAutotrader } from './api/autotrader';
 
 const SAVED = msg('AutoTrader settings saved successfully');
 const PENDING = msg('You already have a pending AutoTrader request. Please wait for approval.');

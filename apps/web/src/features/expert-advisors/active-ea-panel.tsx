@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useMarketplaceItems } from '@/features/marketplace/api/marketplace';
 import { useSiteData } from '@/stores/site-data-store';
-import { useRobots } from '../api/robots';
+import { useRobots } from './api/robots';
 
 // The panel's form (react-hook-form, zod) loads when an advisor is first opened, not with the room.
-const EaPanel = lazy(() => import('./ea-panel').then((m) => ({ default: m.EaPanel })));
+const EaPanel = lazy(() => import('./components/ea-panel').then((m) => ({ default: m.EaPanel })));
 
 /**
  * The panel of the advisor chosen in the Algo Trader list (SPEC §3 activeEA). It lives at the

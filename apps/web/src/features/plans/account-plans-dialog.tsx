@@ -8,7 +8,7 @@ import { errorMessage, serverWords } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { readableTextOn } from '@/lib/readable-text';
 import { useSession } from '@/stores/session-store';
-import { usePlans, useRequestPlan } from '../api/plans';
+import { usePlans, useRequestPlan } from './api/plans';
 
 /** SPEC §9: 'Enabled' and 'Yes' cells show a tick; 'No' a dash; anything else as written. */
 function Cell({ value }: { value: string | undefined }) {
