@@ -5,9 +5,9 @@ import { invalid } from '../../http/errors.ts';
 import type { Caller } from './chat.service.ts';
 import { attachmentView } from './chat.service.ts';
 import { insertAttachment } from './chat.repository.ts';
-import type { FileStore } from './file-store.ts';
-import { isWellFormed } from './upload-content.ts';
-import { detectUploadType, type UploadType } from './upload-type.ts';
+import type { FileStore } from '../../lib/uploads/file-store.ts';
+import { isWellFormed } from '../../lib/uploads/upload-content.ts';
+import { detectUploadType, type UploadType } from '../../lib/uploads/upload-type.ts';
 
 const NAME_MAX = 150;
 const extensionsOf: Record<string, string[]> = { jpg: ['jpg', 'jpeg'] };

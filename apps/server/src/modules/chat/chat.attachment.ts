@@ -2,7 +2,7 @@ import type { Attachment } from '../../attachments.ts';
 import { ONLINE_WINDOW_MS } from '../users/presence.ts';
 import { announceExpired } from '../users/presence.service.ts';
 import { deleteAttachment, orphanAttachments } from './chat.repository.ts';
-import { createFileStore } from './file-store.ts';
+import { createFileStore } from '../../lib/uploads/file-store.ts';
 
 const SWEEP_MS = 30_000;
 const ORPHAN_SWEEP_MS = 60 * 60_000;

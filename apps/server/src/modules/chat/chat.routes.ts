@@ -22,7 +22,7 @@ import { attachmentDisposition, storeUpload } from './chat-uploads.ts';
 import { findAttachment } from './chat.repository.ts';
 import { conversationFor, listMessages, mayDownload, sendMessage, unreadCountFor } from './chat.service.ts';
 import { verifyDownload } from '../../lib/signed-urls.ts';
-import { createFileStore } from './file-store.ts';
+import { createFileStore } from '../../lib/uploads/file-store.ts';
 
 // GET /user carries the caller's unread chat count (SPEC §3 User.unread_count).
 addUserExtras(async (db, userId) => {

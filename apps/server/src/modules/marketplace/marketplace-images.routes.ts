@@ -5,9 +5,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { invalid, notFound, payloadTooLarge } from '../../http/errors.ts';
-import { createFileStore } from '../chat/file-store.ts';
-import { isWellFormed } from '../chat/upload-content.ts';
-import { detectUploadType } from '../chat/upload-type.ts';
+import { createFileStore } from '../../lib/uploads/file-store.ts';
+import { isWellFormed } from '../../lib/uploads/upload-content.ts';
+import { detectUploadType } from '../../lib/uploads/upload-type.ts';
 
 /** Catalogue pictures: judged by their bytes, never SVG (it can carry script). */
 const imageTypes = new Set(['png', 'jpg', 'webp']);

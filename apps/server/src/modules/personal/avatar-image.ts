@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { AVATAR_SIZE } from '@bourse/contract';
-import { isWellFormed } from '../chat/upload-content.ts';
-import { detectUploadType } from '../chat/upload-type.ts';
+import { isWellFormed } from '../../lib/uploads/upload-content.ts';
+import { detectUploadType } from '../../lib/uploads/upload-type.ts';
 
 const accepted = new Set(['jpg', 'png', 'webp']);
 // Larger pictures than a phone camera's are refused before decoding (a decompression bomb stops here).

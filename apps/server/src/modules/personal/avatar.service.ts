@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { AuthInfo } from '../../http/auth.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { audit } from '../audit/audit.service.ts';
-import type { FileStore } from '../chat/file-store.ts';
+import type { FileStore } from '../../lib/uploads/file-store.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { isAcceptedImage, toAvatar } from './avatar-image.ts';
 import { AVATAR_URL_PREFIX, avatarKeyOf, avatarLink } from '../../lib/avatar-links.ts';

@@ -6,7 +6,7 @@ import { AVATAR_MAX_BYTES, messageBody, personalMessages as msg, profileResponse
 import type { AppContext } from '../../app-context.ts';
 import { authOf } from '../../http/auth.ts';
 import { forbidden, invalid, notFound, payloadTooLarge } from '../../http/errors.ts';
-import { createFileStore } from '../chat/file-store.ts';
+import { createFileStore } from '../../lib/uploads/file-store.ts';
 import { AVATAR_LINK_LIFETIME, AVATAR_URL_PREFIX, avatarKeyOf, avatarNameOf, verifyAvatarLink } from '../../lib/avatar-links.ts';
 import { removeAvatar, uploadAvatar } from './avatar.service.ts';
 import { isAvatarInUse } from './personal.repository.ts';

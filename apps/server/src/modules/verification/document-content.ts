@@ -1,7 +1,7 @@
 import { type VerificationKind, verificationKindInfo, verificationMessages as msg } from '@bourse/contract';
 import { invalid } from '../../http/errors.ts';
-import { isWellFormed } from '../chat/upload-content.ts';
-import { detectUploadType, type UploadType } from '../chat/upload-type.ts';
+import { isWellFormed } from '../../lib/uploads/upload-content.ts';
+import { detectUploadType, type UploadType } from '../../lib/uploads/upload-type.ts';
 
 /**
  * The type of an identity document judged from its bytes: JPEG, PNG or PDF (a selfie only as a

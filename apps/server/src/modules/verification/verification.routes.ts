@@ -7,7 +7,7 @@ import { authOf } from '../../http/auth.ts';
 import { invalid, notFound, payloadTooLarge } from '../../http/errors.ts';
 import { audit } from '../audit/audit.service.ts';
 import { attachmentDisposition } from '../chat/chat-uploads.ts';
-import { createFileStore } from '../chat/file-store.ts';
+import { createFileStore } from '../../lib/uploads/file-store.ts';
 import { currentDocuments, findDocument } from './verification.repository.ts';
 import { uploadDocument } from './verification.service.ts';
 import { overviewOf } from './verification-views.ts';

@@ -5,7 +5,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import type { AuthInfo } from '../../http/auth.ts';
 import { audit } from '../audit/audit.service.ts';
 import { displayName } from '../chat/chat-uploads.ts';
-import type { FileStore } from '../chat/file-store.ts';
+import type { FileStore } from '../../lib/uploads/file-store.ts';
 import { checkDocumentContent } from './document-content.ts';
 import { announceDecision } from './verification-notices.ts';
 import {
