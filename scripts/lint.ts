@@ -1,15 +1,19 @@
-// Lints the sources with Biome (rules in biome.jsonc); any warning fails. The project installs
-// only Biome's Linux x64 binary, so other platforms skip the lint rather than fail to install.
+// Checks the import zones (scripts/import-zones.ts), then lints the sources with Biome (rules in
+// biome.jsonc); any warning fails. The project installs only Biome's Linux x64 binary, so other
+// platforms skip Biome rather than fail to install; the zone check runs everywhere.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const biome = join(root, 'node_modules/@biomejs/cli-linux-x64/biome');
+const zones = spawnSync(process.execPath, [join(root, 'scripts/import-zones.ts')], { cwd: root, stdio: 'inherit' });
+if (zones.status !== 0) process.exit(zones.status ?? 1);
+
 const glibc = Boolean((process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime);
 
 if (process.platform !== 'linux' || process.arch !== 'x64' || !glibc) {
-  console.log(`lint skipped: the project installs Biome for linux-x64 (glibc) only, not ${process.platform}-${process.arch}`);
+  console.log(`Biome skipped: the project installs Biome for linux-x64 (glibc) only, not ${process.platform}-${process.arch}`);
   process.exit(0);
 }
 if (!existsSync(biome)) {
