@@ -1,7 +1,7 @@
 import { marketplaceMessages as msg } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../http/errors.ts';
-import { ensureAccountUsable } from '../accounts/account-usable.ts';
+import { ensureAccountUsable } from '../accounts/account-usable.service.ts';
 import { accountsOfUser, type TradingAccountRow } from '../accounts/accounts.repository.ts';
 import { accountFor } from '../trading/order.service.ts';
 import { planOfUser, plansOfItems } from './marketplace.repository.ts';

@@ -15,7 +15,7 @@ import { audit } from '../audit/audit.service.ts';
 import { publishUserUpdated } from '../users/user-updates.service.ts';
 import { tell } from '../preferences/preferences.service.ts';
 import { lockAccount } from '../trading/trades.repository.ts';
-import { ensureAccountUsable } from '../accounts/account-usable.ts';
+import { ensureAccountUsable } from '../accounts/account-usable.service.ts';
 
 /** Back office: a customer's ledger, and manual credits and debits written to it. */
 export async function adjustmentRoutes(app: FastifyInstance, ctx: AppContext) {

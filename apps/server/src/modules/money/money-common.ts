@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { invalid } from '../../http/errors.ts';
 import type { TradingAccountRow } from '../accounts/accounts.repository.ts';
-import { ensureAccountUsable } from '../accounts/account-usable.ts';
+import { ensureAccountUsable } from '../accounts/account-usable.service.ts';
 import { accountOfUser } from '../trading/trades.repository.ts';
 import { type MoneyRow, requestByKey } from './money.repository.ts';
 

@@ -4,8 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { audit } from '../audit/audit.service.ts';
-import { noteTextIn } from '../notifications/note-language.ts';
-import { notify, type NewNotification } from '../notifications/notifications.service.ts';
+import { noteTextIn, notify, type NewNotification } from '../notifications/notifications.service.ts';
 
 export async function preferencesOf(db: DbOrTx, userId: number): Promise<Preferences> {
   const [row] = await db.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId));

@@ -6,7 +6,7 @@ import { robots, tradingAccounts, trades } from '../../db/schema/index.ts';
 import { conflict, HttpError, invalid, notFound } from '../../http/errors.ts';
 import { publishedItem, usableItemIds } from '../marketplace/marketplace.repository.ts';
 import { accountOfUser } from '../trading/trades.repository.ts';
-import { ensureAccountUsable } from '../accounts/account-usable.ts';
+import { ensureAccountUsable } from '../accounts/account-usable.service.ts';
 import { tradingRuntime } from '../trading/trading-runtime.ts';
 
 type RobotRow = typeof robots.$inferSelect;

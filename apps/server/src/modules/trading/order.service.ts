@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { TradingAccountRow } from '../accounts/accounts.repository.ts';
-import { ensureAccountUsable } from '../accounts/account-usable.ts';
+import { ensureAccountUsable } from '../accounts/account-usable.service.ts';
 import { activityLine } from '../activity/activity.repository.ts';
 import type { PriceSource } from '../market/price-source.ts';
 import type { Instrument } from './instruments.ts';

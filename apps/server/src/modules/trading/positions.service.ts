@@ -10,7 +10,7 @@ import { receipt, spreadOf, tradeView } from './trade-view.ts';
 import { announce, tradingRuntime } from './trading-runtime.ts';
 import { lockAccount, tradeById, tradeOfUser, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
 import { Valuer } from './valuation.ts';
-import { ensureAccountUsable } from '../accounts/account-usable.ts';
+import { ensureAccountUsable } from '../accounts/account-usable.service.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 
 /** The caller's trade, or 404 (another user's trade is not found either). */

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { channels, events, localized, notices } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema/index.ts';
-import { noteTextIn } from '../notifications/note-language.ts';
-import { type NewNotification, notify } from '../notifications/notifications.service.ts';
+import { type NewNotification, noteTextIn, notify } from '../notifications/notifications.service.ts';
 import { preferencesOf } from '../preferences/preferences.service.ts';
 import type { DocumentRow } from './verification.repository.ts';
 
