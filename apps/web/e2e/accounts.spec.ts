@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, newCustomer, screenshots, signIn } from './helpers';
+import { apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
 
 type Account = { id: number; number: string; kind: string; currency: string; balance: string };
 type Me = { data: { accounts: Account[] } };
@@ -9,12 +9,9 @@ const card = (page: Page, account: Account) => page.getByRole('listitem', { name
 
 test('a customer opens a EUR demo account, tops it up, transfers into it, trades on it and resets it', async ({ page, baseURL }) => {
   test.slow();
-  const user = await newCustomer(baseURL!);
-  const { data: login } = await apiCall<{ data: { token: string } }>(baseURL!, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
+  const login = await openSignedIn(page, await newCustomer(baseURL!), '/main/accounts');
   const accounts = async () => (await apiCall<Me>(baseURL!, 'GET', '/user', { token: login.token })).data.accounts;
   const [demo, live] = await accounts();
-  await signIn(page, user);
-  await page.goto('/main/accounts');
   await page.getByTestId('notification-banner').getByRole('button', { name: 'Close' }).click();
 
   const demoCard = card(page, demo!);
@@ -94,9 +91,8 @@ test('figures that fail to load offer Retry; the keyboard switches accounts; a t
   const { data: login } = await apiCall<{ data: { token: string } }>(baseURL!, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
   await apiCall(baseURL!, 'POST', '/accounts', { token: login.token, body: { kind: 'demo', currency: 'USD' } });
   const [first] = (await apiCall<Me>(baseURL!, 'GET', '/user', { token: login.token })).data.accounts;
-  await signIn(page, user);
   await page.route('**/api/v1/account/summary*', (route) => route.fulfill({ status: 500, body: '{"message":"down"}' }));
-  await page.goto('/main/accounts');
+  await openSignedIn(page, user, '/main/accounts');
   const liveCard = page.getByRole('region', { name: 'Live accounts' }).getByTestId('account-card');
   await expect(liveCard.getByText('Live figures could not be loaded.')).toBeVisible({ timeout: 20_000 });
   await page.unroute('**/api/v1/account/summary*');

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page, request as playwrightRequest } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, type Customer, newCustomer, screenshots, signIn } from './helpers';
+import { ADMIN, adminToken, apiCall, type Customer, newCustomer, openSignedIn, screenshots } from './helpers';
 
 type Account = { id: number; kind: string; number: string };
 type Asset = { asset_id: number; symbol: string; buy_price: number };
@@ -9,8 +9,7 @@ async function signedIn(browser: Browser, user: { email: string; password: strin
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1280, height: 800 } });
   opened.push(context);
   const page = await context.newPage();
-  await signIn(page, user);
-  await expect(page).toHaveURL(/\/admin\/clients$/);
+  await openSignedIn(page, user, '/admin/clients');
   return page;
 }
 test.afterEach(async () => {

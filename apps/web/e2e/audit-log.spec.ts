@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, test } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, newCustomer, screenshots, signIn } from './helpers';
+import { ADMIN, adminToken, apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
 
 const LOCALES = path.resolve(import.meta.dirname, '../src/i18n/locales');
 const arabic = Object.assign({}, ...readdirSync(path.join(LOCALES, 'ar')).map((f) => JSON.parse(readFileSync(path.join(LOCALES, 'ar', f), 'utf8')))) as Record<string, string>;
@@ -16,7 +16,7 @@ test('staff find a customer’s history in the audit log by customer, action and
   const token = await adminToken(baseURL!);
   await apiCall(baseURL!, 'PATCH', `/admin/clients/${customer.id}/status`, { token, body: { status: 'deactivated' } });
 
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN, '/admin/clients');
   await page.getByRole('link', { name: 'Audit log' }).filter({ visible: true }).click();
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Customer' }).fill(customer.email);

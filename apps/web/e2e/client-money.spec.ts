@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, newCustomer, screenshots, signIn } from './helpers';
+import { ADMIN, adminToken, apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
 
 type Me = { data: { accounts: { id: number; kind: string }[] } };
 
@@ -19,8 +19,7 @@ test('the back office lists each client with their own live and demo balances', 
   await apiCall(baseURL!, 'POST', `/admin/accounts/${live.id}/adjust`, { token: admin, body: { amount: 400, reason: 'Wire received' } });
   const other = await newCustomer(baseURL!);
 
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/admin\/clients$/);
+  await openSignedIn(page, ADMIN, '/admin/clients');
   await page.getByLabel('Search clients').fill(user.email);
   const row = page.getByTestId(`client-row-${user.id}`);
   await expect(row.getByTestId('client-balances')).toHaveText('Live $400.00Demo $10,000.00');
@@ -35,8 +34,7 @@ test('the back office lists each client with their own live and demo balances', 
 test('the money and verification screens in Arabic', async ({ page, baseURL }) => {
   test.slow();
   const user = await newCustomer(baseURL!, { verified: true });
-  await signIn(page, user);
-  await page.goto('/main/withdrawal');
+  await openSignedIn(page, user, '/main/withdrawal');
   await inArabic(page);
   await expect(page.getByRole('form')).toBeVisible();
   await screenshots(page, 'withdrawal-ar');

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, newCustomer, screenshots, signIn } from './helpers';
+import { apiCall, newCustomer, openSignedIn, screenshots, signIn } from './helpers';
 
 const LOCALES = path.resolve(import.meta.dirname, '../src/i18n/locales');
 
@@ -54,8 +54,7 @@ const savedLanguage = async (baseURL: string, token: string) => (await apiCall<{
 
 test('a language chosen in Settings formats numbers its way, is kept on the server and follows the customer to another browser', async ({ page, browser, baseURL }) => {
   const user = await newCustomer(baseURL!);
-  await signIn(page, user);
-  await page.goto('/main/settings');
+  await openSignedIn(page, user, '/main/settings');
   await expect(page.getByTestId('language-choice')).toHaveValue('en');
 
   await page.getByTestId('language-choice').selectOption('de');
@@ -83,7 +82,7 @@ test('a language chosen in Settings formats numbers its way, is kept on the serv
 test('Arabic mirrors the client area and the trading room', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   const user = await newCustomer(baseURL!);
-  await signIn(page, user);
+  await openSignedIn(page, user, '/main/dashboard');
   await chooseFromMenu(page, 'العربية');
   await expect(html(page)).toHaveAttribute('dir', 'rtl');
   const token = await tokenOf(baseURL!, user);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, apiCall, type Customer, newCustomer, screenshots, signIn } from './helpers';
+import { adminToken, apiCall, type Customer, newCustomer, openSignedIn, screenshots } from './helpers';
 
 const LOCALES = path.resolve(import.meta.dirname, '../src/i18n/locales');
 
@@ -31,9 +31,8 @@ test.setTimeout(180_000);
 
 test('in Arabic, the notification the server wrote and the ledger read in Arabic, on the dashboard, the marketplace and the trading room', async ({ page, baseURL }) => {
   const user = await customerIn(baseURL!, 'ar');
-  await signIn(page, user);
+  await openSignedIn(page, user, '/main/dashboard');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await page.goto('/main/dashboard');
   // Approving the customer wrote "Account approved"; they read it in Arabic.
   await expect(banner(page)).toContainText(arabic('Account approved'));
   await expect(banner(page)).toContainText(arabic('Your account has been approved. You can now trade.'));
@@ -62,8 +61,7 @@ test('in Arabic, the notification the server wrote and the ledger read in Arabic
 
 test('in English, the same texts read as the server words them', async ({ page, baseURL }) => {
   const user = await customerIn(baseURL!, 'en');
-  await signIn(page, user);
-  await page.goto('/main/dashboard');
+  await openSignedIn(page, user, '/main/dashboard');
   await expect(banner(page)).toContainText('Account approved');
   await expect(page.getByTestId('activity').filter({ hasText: 'Demo account funding' })).toBeVisible();
   await screenshots(page, 'server-texts-dashboard-en');
@@ -78,8 +76,7 @@ test('in English, the same texts read as the server words them', async ({ page, 
 test('in Arabic, an English chat message keeps its question mark at its own end', async ({ page, baseURL }) => {
   const user = await customerIn(baseURL!, 'ar');
   await apiCall(baseURL!, 'POST', '/chat/messages', { token: await adminToken(baseURL!), body: { message: 'Is your deposit showing now?', attachments: [], customer_id: user.id } });
-  await signIn(page, user);
-  await page.goto('/main/chat');
+  await openSignedIn(page, user, '/main/chat');
   const text = page.getByTestId('chat-message').getByText('Is your deposit showing now?');
   await expect(text).toBeVisible();
   // The day header is written in Arabic too, even though the language came with the sign-in.

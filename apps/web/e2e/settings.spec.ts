@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, newCustomer, screenshots, signIn } from './helpers';
+import { apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
 
 test('a customer changes display, time zone and notification settings, which persist on the server', async ({ page, baseURL }) => {
   const user = await newCustomer(baseURL!);
   const { data } = await apiCall<{ data: { token: string } }>(baseURL!, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
-  await signIn(page, user);
-  await page.goto('/main/settings');
+  await openSignedIn(page, user, '/main/settings');
   const form = page.getByRole('form', { name: 'Settings' });
   await expect(form.getByLabel('Time zone')).toHaveValue('UTC');
   await expect(form.getByRole('button', { name: 'Save settings' })).toBeDisabled();
