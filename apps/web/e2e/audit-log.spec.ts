@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, test } from '@playwright/test';
 import { ADMIN, adminToken, apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
+import { navigate } from './support/navigate';
 
 const LOCALES = path.resolve(import.meta.dirname, '../src/i18n/locales');
 const arabic = Object.assign({}, ...readdirSync(path.join(LOCALES, 'ar')).map((f) => JSON.parse(readFileSync(path.join(LOCALES, 'ar', f), 'utf8')))) as Record<string, string>;
@@ -56,7 +57,7 @@ test('staff find a customer’s history in the audit log by customer, action and
   await expect(rows.nth(0)).toContainText(arabic['Client deactivated']!);
   expect(await codesIn(page.getByRole('main'))).toEqual([]);
   await screenshots(page, 'admin-audit-log-ar');
-  await page.goto(`/admin/clients?search=${encodeURIComponent(customer.email)}`);
+  await navigate(page, `/admin/clients?search=${encodeURIComponent(customer.email)}`);
   await page.getByRole('button', { name: `${customer.firstName} Tester` }).filter({ visible: true }).click();
   await page.getByRole('tab', { name: arabic.History! }).click();
   await expect(page.getByTestId('audit-entry').first()).toContainText(arabic['Client deactivated']!);

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, adminToken, apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
+import { navigate } from './support/navigate';
 
 type Me = { data: { accounts: { id: number; kind: string }[] } };
 
@@ -38,10 +39,10 @@ test('the money and verification screens in Arabic', async ({ page, baseURL }) =
   await inArabic(page);
   await expect(page.getByRole('form')).toBeVisible();
   await screenshots(page, 'withdrawal-ar');
-  await page.goto('/main/deposit/bitcoin');
+  await navigate(page, '/main/deposit/bitcoin');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await screenshots(page, 'deposit-crypto-ar');
-  await page.goto('/main/verification');
+  await navigate(page, '/main/verification');
   await expect(page.getByTestId('verification-requirement')).toBeVisible();
   await screenshots(page, 'verification-ar');
 });

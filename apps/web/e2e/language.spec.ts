@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall, newCustomer, openSignedIn, screenshots, signIn } from './helpers';
+import { navigate } from './support/navigate';
 
 const LOCALES = path.resolve(import.meta.dirname, '../src/i18n/locales');
 
@@ -64,7 +65,7 @@ test('a language chosen in Settings formats numbers its way, is kept on the serv
   await expect.poll(() => savedLanguage(baseURL!, token)).toBe('de');
 
   // German money: a dot between thousands, a comma before the cents, the sign after the amount.
-  await page.goto('/main/dashboard');
+  await navigate(page, '/main/dashboard');
   await expect(page.locator('main')).toContainText(/\d\.\d{3},\d\d\s\$/);
 
   // Another browser, set to English, shows German once this customer signs in.
@@ -92,10 +93,10 @@ test('Arabic mirrors the client area and the trading room', async ({ page, baseU
   const nav = await page.getByRole('link', { name: translate('ar', 'Dashboard') }).first().boundingBox();
   expect(nav!.x).toBeGreaterThan(640);
   await screenshots(page, 'language-dashboard-ar');
-  await page.goto('/main/settings');
+  await navigate(page, '/main/settings');
   await expect(page.getByTestId('language-choice')).toHaveValue('ar');
   await screenshots(page, 'language-settings-ar');
-  await page.goto('/mt4');
+  await navigate(page, '/mt4');
   await expect(page.getByTestId('price-chart')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('button', { name: translate('ar', 'Add pair') })).toBeVisible();
   await screenshots(page, 'language-trading-room-ar');

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, adminToken, apiCall, changeSettings, newCustomer, openSignedIn, screenshots } from './helpers';
+import { navigate } from './support/navigate';
 
 // Switches a site-wide setting (new live accounts need approval); restored after the test.
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
@@ -53,7 +54,7 @@ test('with approval on, a new live account awaits approval until an admin approv
     await supportContext.close();
 
     // The back office: the account waits on Requests with the customer, and the admin approves it.
-    await admin.goto('/admin/requests');
+    await navigate(admin, '/admin/requests');
     const row = admin.getByTestId('account-request').filter({ hasText: user.email });
     await expect(row).toContainText(`Live ${number} · USD`);
     await expect(row).toContainText('pending');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { adminToken, apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
+import { navigate } from './support/navigate';
 
 type Me = { data: { accounts: { id: number; kind: string; balance: string }[] } };
 type Requests = { data: { id: number; status: string; amount: string }[] };
@@ -82,7 +83,7 @@ test('a customer deposits by card (with the issuer step) and by crypto, which th
   expect(await liveBalance()).toBe('349.50');
   await expect(history.getByTestId('money-request').first()).toContainText('Rejected');
 
-  await page.goto('/main/deposit/bitcoin');
+  await navigate(page, '/main/deposit/bitcoin');
   const topUp = page.getByRole('form', { name: 'Demo top-up' });
   await topUp.getByLabel('Amount').fill('2500');
   await topUp.getByRole('button', { name: 'Top up' }).click();

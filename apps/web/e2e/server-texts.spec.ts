@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { adminToken, apiCall, type Customer, newCustomer, openSignedIn, screenshots } from './helpers';
+import { navigate } from './support/navigate';
 
 const LOCALES = path.resolve(import.meta.dirname, '../src/i18n/locales');
 
@@ -42,7 +43,7 @@ test('in Arabic, the notification the server wrote and the ledger read in Arabic
   await expect(page.getByTestId('activity').filter({ hasText: 'demo funding' })).toHaveCount(0);
   await screenshots(page, 'server-texts-dashboard-ar');
 
-  await page.goto('/main/marketplace');
+  await navigate(page, '/main/marketplace');
   // The course is the customer's one item; its name is in Arabic too, so the card is found by its badge.
   const card = page.getByRole('article').filter({ has: page.getByTestId('owned-badge') });
   await expect(card).toHaveCount(1);
@@ -54,7 +55,7 @@ test('in Arabic, the notification the server wrote and the ledger read in Arabic
   expect(badge.y).toBeGreaterThanOrEqual(image.y + image.height);
   await screenshots(page, 'server-texts-marketplace-ar');
 
-  await page.goto('/mt4');
+  await navigate(page, '/mt4');
   await expect(page.locator('[data-testid="market-watch-row"]').first()).toBeVisible({ timeout: 40_000 });
   await screenshots(page, 'server-texts-trading-room-ar');
 });
@@ -65,10 +66,10 @@ test('in English, the same texts read as the server words them', async ({ page, 
   await expect(banner(page)).toContainText('Account approved');
   await expect(page.getByTestId('activity').filter({ hasText: 'Demo account funding' })).toBeVisible();
   await screenshots(page, 'server-texts-dashboard-en');
-  await page.goto('/main/marketplace');
+  await navigate(page, '/main/marketplace');
   await expect(page.getByRole('article', { name: 'CFD Trading Course' }).getByTestId('owned-badge')).toBeVisible();
   await screenshots(page, 'server-texts-marketplace-en');
-  await page.goto('/mt4');
+  await navigate(page, '/mt4');
   await expect(page.locator('[data-testid="market-watch-row"]').first()).toBeVisible({ timeout: 40_000 });
   await screenshots(page, 'server-texts-trading-room-en');
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, request, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, adminToken, apiCall, openSignedIn, registerByApi, registrationFields, verifyCustomer } from './helpers';
+import { navigate } from './support/navigate';
 
 /**
  * Text that runs script if anything renders it as HTML, a URL or a template: each sets
@@ -127,7 +128,7 @@ test('names and addresses from registration and the personal page show as text i
   for (const { person, texts } of people) {
     const { page, seen } = await openAs(browser, person, '/main/dashboard');
     await expectInert(page, seen, [texts[0]!]);
-    await page.goto('/main/personal');
+    await navigate(page, '/main/personal');
     await expect(page.getByLabel('First name')).toHaveValue(texts[0]!);
     await expect(page.getByLabel('City')).toHaveValue(texts[4]!);
     await expect(page.getByLabel('Address line 1')).toHaveValue(texts[2]!);
@@ -187,16 +188,16 @@ test('reasons and notifications an admin types and withdrawal holders show as te
 
   const client = await openAs(browser, customer, '/main/dashboard');
   await expectInert(client.page, client.seen, [PAYLOADS[12]!, PAYLOADS[13]!]);
-  await client.page.goto('/main/verification');
+  await navigate(client.page, '/main/verification');
   await expectInert(client.page, client.seen, reasons);
-  await client.page.goto('/main/deposit/bitcoin');
+  await navigate(client.page, '/main/deposit/bitcoin');
   await expectInert(client.page, client.seen, [PAYLOADS[5]!]);
   const payerClient = await openAs(browser, payer, '/main/withdrawal');
   await expectInert(payerClient.page, payerClient.seen, [PAYLOADS[7]!]);
 
   const office = await openAs(browser, ADMIN, `/admin/verification/${customer.id}`);
   await expectInert(office.page, office.seen, reasons);
-  await office.page.goto('/admin/money');
+  await navigate(office.page, '/admin/money');
   await office.page.getByRole('button', { name: 'All', exact: true }).click();
   await expectInert(office.page, office.seen, [PAYLOADS[5]!]);
   await office.page.getByRole('tab', { name: /Withdrawals/ }).click();
