@@ -23,6 +23,8 @@ test('staff find a customer’s history in the audit log by customer, action and
   await page.getByRole('searchbox', { name: 'Customer' }).fill(customer.email);
   await expect(page).toHaveURL(/customer=/);
   const rows = page.getByTestId('audit-row');
+  // The customer was approved once: one such row once the list is theirs alone.
+  await expect(rows.filter({ hasText: 'Client approved' })).toHaveCount(1);
   await expect(rows.nth(0)).toContainText('Client deactivated');
   await expect(rows.nth(0)).toContainText('Active → Deactivated');
   await expect(rows.nth(0)).toContainText(ADMIN.email);
