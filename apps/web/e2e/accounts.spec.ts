@@ -75,7 +75,8 @@ test('a customer opens a EUR demo account, tops it up, transfers into it, trades
   await expect(eurCard.getByText('Selected')).toBeVisible();
   await expect(demoCard.getByRole('button', { name: 'Use this account' })).toBeVisible();
   await expect(page.getByTestId('header-balance')).toHaveText(money(eurBalance, 'EUR'));
-  await navigate(page, '/mt4');
+  // A fresh load: the selection is kept on the device.
+  await page.goto('/mt4');
   await expect(page.getByTestId('footer-balance')).toHaveText(money((Number(eurBalance) / 0.92).toFixed(2), 'USD'));
 
   // Reset the EUR demo account to its starting balance.
