@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, newCustomer, screenshots, signIn } from './helpers';
+import { apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
+import { navigate } from './support/navigate';
+import { RETRY_MS } from '../src/config/constants';
+import { expectAfterTimers } from './support/clock';
 
 type Account = { id: number; number: string; kind: string; currency: string; balance: string };
 type Me = { data: { accounts: Account[] } };
@@ -9,12 +12,9 @@ const card = (page: Page, account: Account) => page.getByRole('listitem', { name
 
 test('a customer opens a EUR demo account, tops it up, transfers into it, trades on it and resets it', async ({ page, baseURL }) => {
   test.slow();
-  const user = await newCustomer(baseURL!);
-  const { data: login } = await apiCall<{ data: { token: string } }>(baseURL!, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
+  const login = await openSignedIn(page, await newCustomer(baseURL!), '/main/accounts');
   const accounts = async () => (await apiCall<Me>(baseURL!, 'GET', '/user', { token: login.token })).data.accounts;
   const [demo, live] = await accounts();
-  await signIn(page, user);
-  await page.goto('/main/accounts');
   await page.getByTestId('notification-banner').getByRole('button', { name: 'Close' }).click();
 
   const demoCard = card(page, demo!);
@@ -75,11 +75,12 @@ test('a customer opens a EUR demo account, tops it up, transfers into it, trades
   await expect(eurCard.getByText('Selected')).toBeVisible();
   await expect(demoCard.getByRole('button', { name: 'Use this account' })).toBeVisible();
   await expect(page.getByTestId('header-balance')).toHaveText(money(eurBalance, 'EUR'));
+  // A fresh load: the selection is kept on the device.
   await page.goto('/mt4');
   await expect(page.getByTestId('footer-balance')).toHaveText(money((Number(eurBalance) / 0.92).toFixed(2), 'USD'));
 
   // Reset the EUR demo account to its starting balance.
-  await page.goto('/main/accounts');
+  await navigate(page, '/main/accounts');
   await eurCard.getByRole('button', { name: 'Reset' }).click();
   const reset = page.getByRole('dialog', { name: `Reset ${eur.number}?` });
   await screenshots(page, 'accounts-reset-dialog');
@@ -94,11 +95,12 @@ test('figures that fail to load offer Retry; the keyboard switches accounts; a t
   const { data: login } = await apiCall<{ data: { token: string } }>(baseURL!, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
   await apiCall(baseURL!, 'POST', '/accounts', { token: login.token, body: { kind: 'demo', currency: 'USD' } });
   const [first] = (await apiCall<Me>(baseURL!, 'GET', '/user', { token: login.token })).data.accounts;
-  await signIn(page, user);
   await page.route('**/api/v1/account/summary*', (route) => route.fulfill({ status: 500, body: '{"message":"down"}' }));
-  await page.goto('/main/accounts');
+  await page.clock.install();
+  await openSignedIn(page, user, '/main/accounts');
   const liveCard = page.getByRole('region', { name: 'Live accounts' }).getByTestId('account-card');
-  await expect(liveCard.getByText('Live figures could not be loaded.')).toBeVisible({ timeout: 20_000 });
+  // Said once the one retry has failed too.
+  await expectAfterTimers(page, RETRY_MS, () => liveCard.getByText('Live figures could not be loaded.').isVisible());
   await page.unroute('**/api/v1/account/summary*');
   await liveCard.getByRole('button', { name: 'Retry' }).click();
   await expect(liveCard.getByTestId('account-equity')).toHaveText('$0.00');

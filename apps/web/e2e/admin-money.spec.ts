@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, newCustomer, screenshots, signIn } from './helpers';
+import { ADMIN, adminToken, apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
 
 type Me = { data: { accounts: { id: number; kind: string; balance: string }[] } };
 type Wallet = { id: number; crypto: string; address: string; enabled: boolean };
@@ -35,7 +35,7 @@ test('the back office confirms a deposit with the amount received, rejects, appr
   await customer.withdraw({ method: 'crypto', amount: 120, crypto: 'usdt-trc20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' });
   expect(await customer.balance()).toBe('680.00');
 
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN, '/admin/clients');
   const menuEntry = page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: /Payments/ });
   await expect(menuEntry).toHaveAccessibleName(/Payments\s*\d+ waiting/);
   await menuEntry.click();
@@ -120,8 +120,7 @@ test('the back office confirms a deposit with the amount received, rejects, appr
 });
 
 test('the operator adds a receiving wallet, its address checked against the network, and disables it', async ({ page, baseURL }) => {
-  await signIn(page, ADMIN);
-  await page.goto('/admin/money');
+  await openSignedIn(page, ADMIN, '/admin/money');
   const wallets = page.getByRole('region', { name: 'Receiving wallets' });
   await expect(wallets.getByRole('region', { name: 'Bitcoin' })).toContainText('bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
 

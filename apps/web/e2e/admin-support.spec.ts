@@ -1,5 +1,8 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page, request as playwrightRequest } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, type Customer, newCustomer, screenshots, signIn } from './helpers';
+import { ADMIN, adminToken, apiCall, type Customer, newCustomer, openSignedIn, screenshots } from './helpers';
+import { navigate } from './support/navigate';
+import { RETRY_MS } from '../src/config/constants';
+import { expectAfterTimers } from './support/clock';
 
 type Account = { id: number; kind: string; number: string };
 type Asset = { asset_id: number; symbol: string; buy_price: number };
@@ -9,8 +12,7 @@ async function signedIn(browser: Browser, user: { email: string; password: strin
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1280, height: 800 } });
   opened.push(context);
   const page = await context.newPage();
-  await signIn(page, user);
-  await expect(page).toHaveURL(/\/admin\/clients$/);
+  await openSignedIn(page, user, '/admin/clients');
   return page;
 }
 test.afterEach(async () => {
@@ -106,13 +108,15 @@ test('the client detail shows the customer\'s open positions, pending orders and
   await expect.poll(() => closed.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
 });
 
-test('a failed trades list says so and Retry loads it', async ({ browser, baseURL }) => {
+test('a failed trades list says so and Retry loads it', async ({ page, baseURL }) => {
   const customer = await newCustomer(baseURL!);
-  const page = await signedIn(browser, ADMIN);
+  await page.clock.install();
+  await openSignedIn(page, ADMIN, '/admin/clients');
   const dialog = await openClient(page, customer);
   await page.route('**/api/v1/admin/clients/*/trades?*', (route) => route.fulfill({ status: 500, json: { message: 'Server Error.' } }));
   await dialog.getByRole('tab', { name: 'Trades' }).click();
-  await expect(dialog.getByText('Failed to load the open positions')).toBeVisible();
+  // Said once the one retry has failed too.
+  await expectAfterTimers(page, RETRY_MS, () => dialog.getByText('Failed to load the open positions').isVisible());
   await page.unroute('**/api/v1/admin/clients/*/trades?*');
   await dialog.getByRole('button', { name: 'Retry' }).click();
   await expect(dialog.getByText('No open positions')).toBeVisible();
@@ -139,23 +143,23 @@ test('support staff read every back-office page with no control the server would
   const admin = await signedIn(browser, ADMIN);
   const planRow = (page: Page) => page.getByTestId('plan-request').filter({ hasText: customer.email });
 
-  await support.goto('/admin/requests');
+  await navigate(support, '/admin/requests');
   await expect(planRow(support)).toContainText("Waiting for an admin's decision");
   await expect(support.getByTestId('autotrader-request').filter({ hasText: customer.email })).toContainText("Waiting for an admin's decision");
   await expect(decisionControls(support)).toHaveCount(0);
   await screenshots(support, 'support-requests');
-  await admin.goto('/admin/requests');
+  await navigate(admin, '/admin/requests');
   await expect(planRow(admin).getByRole('button', { name: `Approve ${customer.email}` })).toBeVisible();
 
   const review = (page: Page) => page.getByTestId('review-id_front');
-  await support.goto(`/admin/verification/${customer.id}`);
+  await navigate(support, `/admin/verification/${customer.id}`);
   await expect(review(support)).toContainText("Waiting for an admin's decision");
   await expect(decisionControls(support)).toHaveCount(0);
   await screenshots(support, 'support-verification-review');
-  await admin.goto(`/admin/verification/${customer.id}`);
+  await navigate(admin, `/admin/verification/${customer.id}`);
   await expect(review(admin).getByRole('button', { name: /^Approve/ })).toBeVisible();
 
-  await support.goto('/admin/clients');
+  await navigate(support, '/admin/clients');
   const detail = await openClient(support, customer);
   await expect(detail.getByTestId('read-only-note')).toBeVisible();
   await screenshots(support, 'support-client-detail');
@@ -164,7 +168,7 @@ test('support staff read every back-office page with no control the server would
     await expect(detail.getByRole('tabpanel', { name: tab })).toBeVisible();
     await expect(decisionControls(support)).toHaveCount(0);
   }
-  await admin.goto('/admin/clients');
+  await navigate(admin, '/admin/clients');
   const adminDetail = await openClient(admin, customer);
   await expect(adminDetail.getByRole('button', { name: 'Deactivate' })).toBeVisible();
   await expect(adminDetail.getByRole('button', { name: 'Send notification' })).toBeVisible();
@@ -181,18 +185,18 @@ test('support staff read every back-office page with no control the server would
     ['/admin/chat', (p) => p.getByText('Select a user to start chatting')],
   ];
   for (const [path, ready] of loaded) {
-    await support.goto(path);
+    await navigate(support, path);
     await expect(ready(support)).toBeVisible();
     await expect(support.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
     await expect(decisionControls(support), path).toHaveCount(0);
   }
-  await support.goto('/admin/settings');
+  await navigate(support, '/admin/settings');
   await expect(support.getByLabel('Site name')).toBeDisabled();
   await expect(support.getByRole('switch', { name: 'Site enabled' })).toBeDisabled();
   await screenshots(support, 'support-settings');
-  await support.goto('/admin/catalogue/new');
+  await navigate(support, '/admin/catalogue/new');
   await expect(support.getByText('Only an admin edits the catalogue')).toBeVisible();
-  await admin.goto('/admin/settings');
+  await navigate(admin, '/admin/settings');
   await expect(admin.getByRole('button', { name: 'Save settings' })).toBeVisible();
   await expect(admin.getByLabel('Site name')).toBeEnabled();
 });

@@ -1,6 +1,9 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { ADMIN, apiCall, newCustomer, screenshots, signIn, type Customer } from './helpers';
+import { ADMIN, apiCall, newCustomer, openSignedIn, screenshots, type Customer } from './helpers';
+import { navigate } from './support/navigate';
+import { RETRY_MS } from '../src/config/constants';
+import { expectAfterTimers } from './support/clock';
 
 /** Extra browser contexts a test opens (admin, second visitor); closed after each test. */
 const opened: BrowserContext[] = [];
@@ -16,8 +19,7 @@ test.afterEach(async () => {
 /** A separate browser for the admin, so a customer can be signed in at the same time. */
 async function adminPage(browser: Browser): Promise<Page> {
   const page = await (await newContext(browser)).newPage();
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/admin\/clients$/);
+  await openSignedIn(page, ADMIN, '/admin/clients');
   return page;
 }
 
@@ -119,8 +121,8 @@ test('a login link for a client with two-factor on asks for the code before sign
 
 test('signing a client out everywhere sends them to the login page (401)', async ({ browser, page, baseURL }) => {
   const customer = await newCustomer(baseURL!);
-  await signIn(page, customer);
-  await expect(page).toHaveURL(/\/main\/dashboard$/);
+  await openSignedIn(page, customer, '/main/dashboard');
+  await expect(page.getByRole('heading', { name: `Welcome, ${customer.firstName}` })).toBeVisible();
   const admin = await adminPage(browser);
   const dialog = await openClient(admin, customer);
   await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
@@ -136,7 +138,7 @@ test('signing a client out everywhere sends them to the login page (401)', async
 
 test('a deactivated client sees "Account Currently Disabled" until reactivated', async ({ browser, page, baseURL }) => {
   const customer = await newCustomer(baseURL!);
-  await signIn(page, customer);
+  await openSignedIn(page, customer, '/main/dashboard');
   const admin = await adminPage(browser);
   const dialog = await openClient(admin, customer);
   await dialog.getByRole('button', { name: 'Deactivate' }).click();
@@ -158,17 +160,15 @@ test('a deactivated client sees "Account Currently Disabled" until reactivated',
 });
 
 test('the back office is refused to a customer (not-found page)', async ({ page, baseURL }) => {
-  await signIn(page, await newCustomer(baseURL!));
-  for (const path of ['/admin/clients', '/admin/settings']) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  }
+  await openSignedIn(page, await newCustomer(baseURL!), '/admin/clients');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await navigate(page, '/admin/settings');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
 
 test('on a phone the back office navigation opens from the menu', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/admin\/clients$/);
+  await openSignedIn(page, ADMIN, '/admin/clients');
   await page.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByRole('link', { name: 'Support chat' })).toHaveAttribute('href', '/admin/chat');
@@ -181,11 +181,13 @@ test('on a phone the back office navigation opens from the menu', async ({ page 
 });
 
 test('a failed client list says so and Retry loads it', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await page.clock.install();
+  await openSignedIn(page, ADMIN, '/admin/clients');
   await expect(page.getByRole('table')).toBeVisible();
   await page.route('**/api/v1/admin/clients?*', (route) => route.fulfill({ status: 500, json: { message: 'Server Error.' } }));
   await page.getByRole('button', { name: 'Deactivated' }).click();
-  await expect(page.getByText('Failed to load clients')).toBeVisible({ timeout: 15_000 });
+  // Said once the one retry has failed too.
+  await expectAfterTimers(page, RETRY_MS, () => page.getByText('Failed to load clients').isVisible());
   await page.unroute('**/api/v1/admin/clients?*');
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByText('Failed to load clients')).toBeHidden();

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, test } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, newCustomer, screenshots, signIn } from './helpers';
+import { ADMIN, adminToken, apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
+import { navigate } from './support/navigate';
 
 const LOCALES = path.resolve(import.meta.dirname, '../src/i18n/locales');
 const arabic = Object.assign({}, ...readdirSync(path.join(LOCALES, 'ar')).map((f) => JSON.parse(readFileSync(path.join(LOCALES, 'ar', f), 'utf8')))) as Record<string, string>;
@@ -16,12 +17,14 @@ test('staff find a customer’s history in the audit log by customer, action and
   const token = await adminToken(baseURL!);
   await apiCall(baseURL!, 'PATCH', `/admin/clients/${customer.id}/status`, { token, body: { status: 'deactivated' } });
 
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN, '/admin/clients');
   await page.getByRole('link', { name: 'Audit log' }).filter({ visible: true }).click();
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Customer' }).fill(customer.email);
   await expect(page).toHaveURL(/customer=/);
   const rows = page.getByTestId('audit-row');
+  // The customer was approved once: one such row once the list is theirs alone.
+  await expect(rows.filter({ hasText: 'Client approved' })).toHaveCount(1);
   await expect(rows.nth(0)).toContainText('Client deactivated');
   await expect(rows.nth(0)).toContainText('Active → Deactivated');
   await expect(rows.nth(0)).toContainText(ADMIN.email);
@@ -56,7 +59,7 @@ test('staff find a customer’s history in the audit log by customer, action and
   await expect(rows.nth(0)).toContainText(arabic['Client deactivated']!);
   expect(await codesIn(page.getByRole('main'))).toEqual([]);
   await screenshots(page, 'admin-audit-log-ar');
-  await page.goto(`/admin/clients?search=${encodeURIComponent(customer.email)}`);
+  await navigate(page, `/admin/clients?search=${encodeURIComponent(customer.email)}`);
   await page.getByRole('button', { name: `${customer.firstName} Tester` }).filter({ visible: true }).click();
   await page.getByRole('tab', { name: arabic.History! }).click();
   await expect(page.getByTestId('audit-entry').first()).toContainText(arabic['Client deactivated']!);

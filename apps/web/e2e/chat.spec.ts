@@ -1,6 +1,8 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import { expect, test, type Browser, type Page, type WebSocket } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, newCustomer, screenshots, signIn, type Customer } from './helpers';
+import { ADMIN, adminToken, apiCall, newCustomer, openSignedIn, screenshots, type Customer } from './helpers';
+import { CHAT_POLL_MS, RETRY_MS } from '../src/config/constants';
+import { expectAfterTimers } from './support/clock';
 
 /** A real 24×24 PNG (a green square), built byte by byte. */
 function tinyPng(): Buffer {
@@ -43,8 +45,7 @@ async function openAs(browser: Browser, user: { email: string; password: string 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const ready = waitFor ? joined(page, waitFor) : null;
-  await signIn(page, user);
-  await page.goto(path);
+  await openSignedIn(page, user, path);
   await ready?.();
   return page;
 }
@@ -188,8 +189,7 @@ test('a message and a notification sent while the private channels are being sig
     await held;
     await route.continue();
   });
-  await signIn(client, customer);
-  await client.goto('/main/chat');
+  await openSignedIn(client, customer, '/main/chat');
   await expect(client.getByRole('textbox', { name: 'Message' })).toBeVisible();
   await expect.poll(() => asked).toBeGreaterThanOrEqual(2);
   await adminWrites(baseURL!, customer, 'Written while you were subscribing');
@@ -252,12 +252,14 @@ test('with websockets blocked the chat falls back to polling every 5 s', async (
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.routeWebSocket(/\/app\//, (ws) => ws.close());
   const client = await context.newPage();
-  await signIn(client, customer);
-  await client.goto('/main/chat');
+  await client.clock.install();
+  await openSignedIn(client, customer, '/main/chat');
   await expect(client.getByTestId('connection-status')).not.toHaveAttribute('data-status', 'connected');
   await expect(client.getByText('No messages yet')).toBeVisible();
   await adminWrites(baseURL!, customer, 'Delivered by polling');
-  await expect(bubble(client, 'Delivered by polling')).toBeVisible({ timeout: 12_000 });
+  // One polling interval on (the page's clock skips it), the next poll brings the message.
+  await client.clock.fastForward(CHAT_POLL_MS);
+  await expect(bubble(client, 'Delivered by polling')).toBeVisible();
 });
 
 test('a long conversation loads older pages at the top, keeps the place, and flags new messages', async ({ browser, baseURL }) => {
@@ -297,16 +299,16 @@ test('the admin user list says it is retrying when loading fails, then recovers'
   const customer = await newCustomer(baseURL!);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const admin = await context.newPage();
-  await signIn(admin, ADMIN);
+  await admin.clock.install();
   let failing = true;
   await admin.route('**/api/v1/admin/users', (route) =>
     failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }) : route.continue(),
   );
-  await admin.goto('/admin/chat');
+  await openSignedIn(admin, ADMIN, '/admin/chat');
   await expect(admin.getByText('Failed to load users. Retrying...')).toBeVisible();
   await screenshots(admin, 'admin-chat-users-failed');
   failing = false;
-  await expect(admin.getByText('Failed to load users. Retrying...')).toHaveCount(0, { timeout: 12_000 });
+  await expectAfterTimers(admin, RETRY_MS, async () => (await admin.getByText('Failed to load users. Retrying...').count()) === 0);
   await admin.getByPlaceholder('Search users...').fill(customer.email);
   await expect(admin.getByTestId('chat-user')).toHaveCount(1);
   await admin.getByPlaceholder('Search users...').fill('no such customer anywhere');
@@ -317,12 +319,11 @@ test('a connection that cannot be set up says why, and Reconnect brings it back'
   const customer = await newCustomer(baseURL!);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const client = await context.newPage();
-  await signIn(client, customer);
   let failing = true;
   await client.route('**/api/v1/realtime/config', (route) =>
     failing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Realtime is unavailable."}' }) : route.continue(),
   );
-  await client.goto('/main/chat');
+  await openSignedIn(client, customer, '/main/chat');
   await expect(client.getByText('Connection failed: Realtime is unavailable.')).toBeVisible();
   const status = client.getByTestId('connection-status');
   await expect(status).toHaveAttribute('data-status', 'failed');

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, newCustomer, screenshots, signIn } from './helpers';
+import { ADMIN, adminToken, apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
+import { navigate } from './support/navigate';
 
 type Me = { data: { accounts: { id: number; kind: string }[] } };
 
@@ -19,8 +20,7 @@ test('the back office lists each client with their own live and demo balances', 
   await apiCall(baseURL!, 'POST', `/admin/accounts/${live.id}/adjust`, { token: admin, body: { amount: 400, reason: 'Wire received' } });
   const other = await newCustomer(baseURL!);
 
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/admin\/clients$/);
+  await openSignedIn(page, ADMIN, '/admin/clients');
   await page.getByLabel('Search clients').fill(user.email);
   const row = page.getByTestId(`client-row-${user.id}`);
   await expect(row.getByTestId('client-balances')).toHaveText('Live $400.00Demo $10,000.00');
@@ -35,15 +35,14 @@ test('the back office lists each client with their own live and demo balances', 
 test('the money and verification screens in Arabic', async ({ page, baseURL }) => {
   test.slow();
   const user = await newCustomer(baseURL!, { verified: true });
-  await signIn(page, user);
-  await page.goto('/main/withdrawal');
+  await openSignedIn(page, user, '/main/withdrawal');
   await inArabic(page);
   await expect(page.getByRole('form')).toBeVisible();
   await screenshots(page, 'withdrawal-ar');
-  await page.goto('/main/deposit/bitcoin');
+  await navigate(page, '/main/deposit/bitcoin');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await screenshots(page, 'deposit-crypto-ar');
-  await page.goto('/main/verification');
+  await navigate(page, '/main/verification');
   await expect(page.getByTestId('verification-requirement')).toBeVisible();
   await screenshots(page, 'verification-ar');
 });

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, newCustomer, screenshots, signIn } from './helpers';
+import { apiCall, newCustomer, openSignedIn, screenshots, signIn } from './helpers';
+import { navigate } from './support/navigate';
 
 const LOCALES = path.resolve(import.meta.dirname, '../src/i18n/locales');
 
@@ -54,8 +55,7 @@ const savedLanguage = async (baseURL: string, token: string) => (await apiCall<{
 
 test('a language chosen in Settings formats numbers its way, is kept on the server and follows the customer to another browser', async ({ page, browser, baseURL }) => {
   const user = await newCustomer(baseURL!);
-  await signIn(page, user);
-  await page.goto('/main/settings');
+  await openSignedIn(page, user, '/main/settings');
   await expect(page.getByTestId('language-choice')).toHaveValue('en');
 
   await page.getByTestId('language-choice').selectOption('de');
@@ -65,7 +65,7 @@ test('a language chosen in Settings formats numbers its way, is kept on the serv
   await expect.poll(() => savedLanguage(baseURL!, token)).toBe('de');
 
   // German money: a dot between thousands, a comma before the cents, the sign after the amount.
-  await page.goto('/main/dashboard');
+  await navigate(page, '/main/dashboard');
   await expect(page.locator('main')).toContainText(/\d\.\d{3},\d\d\s\$/);
 
   // Another browser, set to English, shows German once this customer signs in.
@@ -83,7 +83,7 @@ test('a language chosen in Settings formats numbers its way, is kept on the serv
 test('Arabic mirrors the client area and the trading room', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   const user = await newCustomer(baseURL!);
-  await signIn(page, user);
+  await openSignedIn(page, user, '/main/dashboard');
   await chooseFromMenu(page, 'العربية');
   await expect(html(page)).toHaveAttribute('dir', 'rtl');
   const token = await tokenOf(baseURL!, user);
@@ -93,10 +93,10 @@ test('Arabic mirrors the client area and the trading room', async ({ page, baseU
   const nav = await page.getByRole('link', { name: translate('ar', 'Dashboard') }).first().boundingBox();
   expect(nav!.x).toBeGreaterThan(640);
   await screenshots(page, 'language-dashboard-ar');
-  await page.goto('/main/settings');
+  await navigate(page, '/main/settings');
   await expect(page.getByTestId('language-choice')).toHaveValue('ar');
   await screenshots(page, 'language-settings-ar');
-  await page.goto('/mt4');
+  await navigate(page, '/mt4');
   await expect(page.getByTestId('price-chart')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('button', { name: translate('ar', 'Add pair') })).toBeVisible();
   await screenshots(page, 'language-trading-room-ar');

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, changeSettings, newCustomer, screenshots, signIn } from './helpers';
+import { ADMIN, adminToken, apiCall, changeSettings, newCustomer, openSignedIn, screenshots } from './helpers';
+import { navigate } from './support/navigate';
 
 // Switches a site-wide setting (new live accounts need approval); restored after the test.
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
@@ -11,8 +12,7 @@ test('with approval on, a new live account awaits approval until an admin approv
   try {
     // The operator switches the setting on in Site settings.
     const admin = await adminContext.newPage();
-    await signIn(admin, ADMIN);
-    await admin.goto('/admin/settings');
+    await openSignedIn(admin, ADMIN, '/admin/settings');
     const setting = admin.getByRole('switch', { name: 'New live accounts must be approved' });
     await expect(setting).toHaveAttribute('aria-checked', 'false');
     await setting.click();
@@ -20,8 +20,7 @@ test('with approval on, a new live account awaits approval until an admin approv
     await expect(admin.getByText('Settings saved').last()).toBeVisible();
 
     const user = await newCustomer(baseURL!);
-    await signIn(page, user);
-    await page.goto('/main/accounts');
+    await openSignedIn(page, user, '/main/accounts');
     await page.getByRole('button', { name: 'Open account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Open account' });
     await dialog.getByRole('radio', { name: /Live/ }).check();
@@ -48,15 +47,14 @@ test('with approval on, a new live account awaits approval until an admin approv
     await apiCall(baseURL!, 'PATCH', `/admin/clients/${agent.id}/role`, { token: await adminToken(baseURL!), body: { role: 'support' } });
     const supportContext = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
     const support = await supportContext.newPage();
-    await signIn(support, agent);
-    await support.goto('/admin/requests');
+    await openSignedIn(support, agent, '/admin/requests');
     const seen = support.getByTestId('account-request').filter({ hasText: user.email });
     await expect(seen).toContainText("Waiting for an admin's decision");
     await expect(seen.getByRole('button', { name: `Approve ${user.email}` })).toHaveCount(0);
     await supportContext.close();
 
     // The back office: the account waits on Requests with the customer, and the admin approves it.
-    await admin.goto('/admin/requests');
+    await navigate(admin, '/admin/requests');
     const row = admin.getByTestId('account-request').filter({ hasText: user.email });
     await expect(row).toContainText(`Live ${number} · USD`);
     await expect(row).toContainText('pending');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, apiCall, newCustomer, screenshots, signIn } from './helpers';
+import { adminToken, apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
+import { navigate } from './support/navigate';
 
 type Me = { data: { accounts: { id: number; kind: string; balance: string }[] } };
 type Requests = { data: { id: number; status: string; amount: string }[] };
@@ -17,9 +18,7 @@ async function session(baseURL: string) {
 test('a customer deposits by card (with the issuer step) and by crypto, which the back office confirms', async ({ page, baseURL }) => {
   test.slow();
   const { user, token, liveBalance } = await session(baseURL!);
-  await signIn(page, user);
-
-  await page.goto('/main/deposit');
+  await openSignedIn(page, user, '/main/deposit');
   await expect(page).toHaveURL(/\/main\/deposit\/bitcoin$/);
   await expect(page.getByTestId('deposit-address')).toHaveText('bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
   await expect(page.getByRole('img', { name: /QR code of the Bitcoin address/ })).toBeVisible();
@@ -84,7 +83,7 @@ test('a customer deposits by card (with the issuer step) and by crypto, which th
   expect(await liveBalance()).toBe('349.50');
   await expect(history.getByTestId('money-request').first()).toContainText('Rejected');
 
-  await page.goto('/main/deposit/bitcoin');
+  await navigate(page, '/main/deposit/bitcoin');
   const topUp = page.getByRole('form', { name: 'Demo top-up' });
   await topUp.getByLabel('Amount').fill('2500');
   await topUp.getByRole('button', { name: 'Top up' }).click();
@@ -100,8 +99,7 @@ test('a customer withdraws to a bank account, the amount is held, and cancelling
   const live = (await apiCall<Me>(baseURL!, 'GET', '/user', { token })).data.accounts.find((a) => a.kind === 'live')!;
   const card = { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123', name: 'Eve Tester' };
   await apiCall(baseURL!, 'POST', '/deposits/card', { token, body: { account_id: live.id, amount: 500, card } });
-  await signIn(page, user);
-  await page.goto('/main/withdrawal');
+  await openSignedIn(page, user, '/main/withdrawal');
   const form = page.getByRole('form', { name: 'Withdrawal' });
   await expect(form.getByText('Available: $500.00')).toBeVisible();
   await form.getByLabel('Amount').fill('600');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, newCustomer, screenshots, signIn, type Customer } from './helpers';
+import { apiCall, newCustomer, openSignedIn, screenshots, type Customer } from './helpers';
 
 type Preferences = { tour_done: boolean };
 
@@ -13,8 +13,7 @@ const step = (page: Page, title: string) => page.getByRole('dialog', { name: tit
 
 test('a new customer gets a short tour of the trading room, walked by keyboard, once', async ({ page, baseURL }) => {
   const user = await newCustomer(baseURL!, { tour: true });
-  await signIn(page, user);
-  await page.goto('/mt4');
+  await openSignedIn(page, user, '/mt4');
   const tour = page.getByTestId('onboarding-tour');
   await expect(step(page, 'Welcome to your trading room')).toBeVisible({ timeout: 20_000 });
   await expect(tour).toContainText('Step 1 of 5');
@@ -48,8 +47,7 @@ test('on a phone the tour leaves out what is not on screen, and Escape ends it f
   const user = await newCustomer(baseURL!, { tour: true });
   const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 }, colorScheme: 'dark' });
   const page = await context.newPage();
-  await signIn(page, user);
-  await page.goto('/mt4');
+  await openSignedIn(page, user, '/mt4');
   const tour = page.getByTestId('onboarding-tour');
   // The market watch lives in the sidebar, which a phone opens only on demand.
   await expect(step(page, 'Welcome to your trading room')).toBeVisible({ timeout: 20_000 });

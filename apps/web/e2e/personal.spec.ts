@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import sharp from 'sharp';
-import { apiCall, lastMailedLink, newCustomer, screenshots, signIn } from './helpers';
+import { apiCall, lastMailedLink, newCustomer, openSignedIn, screenshots } from './helpers';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
@@ -11,8 +11,7 @@ const landscape = () => sharp({ create: { width: 640, height: 360, channels: 3, 
 test('a customer edits the profile, uploads a photo, changes the password, turns on two-factor and signs in with it', async ({ page, baseURL }) => {
   const user = await newCustomer(baseURL!);
   const other = await apiCall<{ data: { token: string } }>(baseURL!, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
-  await signIn(page, user);
-  await page.goto('/main/personal');
+  await openSignedIn(page, user, '/main/personal');
   await expect(page.getByRole('heading', { name: 'Personal Details' })).toBeVisible();
 
   // Profile: the SPEC's message for a short name, then a full save.
@@ -100,8 +99,7 @@ test('a customer edits the profile, uploads a photo, changes the password, turns
 test('a customer changes the email through the link sent to the new address', async ({ page, baseURL }) => {
   const user = await newCustomer(baseURL!);
   const newEmail = `new.${user.email}`;
-  await signIn(page, user);
-  await page.goto('/main/personal');
+  await openSignedIn(page, user, '/main/personal');
   const form = page.getByRole('form', { name: 'Change email' });
   await form.getByLabel('New email').fill(newEmail);
   await form.getByLabel('Password', { exact: true }).fill(user.password);

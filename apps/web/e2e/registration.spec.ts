@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, enterMailedCode, lastMail, lastMailedCode, newCustomer, screenshots, signIn } from './helpers';
+import { ADMIN, adminToken, apiCall, enterMailedCode, lastMail, lastMailedCode, newCustomer, openSignedIn, screenshots } from './helpers';
 
 const uniqueEmail = () => `reg.${randomBytes(5).toString('hex')}@example.com`;
 const savedData = (page: Page) => page.evaluate(() => sessionStorage.getItem('registration_data'));
@@ -170,16 +170,16 @@ test('the country step without saved data sends the visitor back to /signup', as
 });
 
 test('a signed-in user visiting the registration screens goes to /main', async ({ page, baseURL }) => {
-  await signIn(page, await newCustomer(baseURL!));
-  for (const path of ['/signup', '/register', '/register/country-residence']) {
+  await openSignedIn(page, await newCustomer(baseURL!), '/signup');
+  await expect(page).toHaveURL(/\/main\/dashboard$/);
+  for (const path of ['/register', '/register/country-residence']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/main\/dashboard$/);
   }
 });
 
 test('an admin visiting the registration screens goes to the back office', async ({ page }) => {
-  await signIn(page, ADMIN);
-  await page.goto('/signup');
+  await openSignedIn(page, ADMIN, '/signup');
   await expect(page).toHaveURL(/\/admin\/clients$/);
 });
 

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, apiCall, type Customer, newCustomer, screenshots, signIn } from './helpers';
+import { adminToken, apiCall, type Customer, newCustomer, openSignedIn, screenshots } from './helpers';
+import { navigate } from './support/navigate';
 
 const LOCALES = path.resolve(import.meta.dirname, '../src/i18n/locales');
 
@@ -31,9 +32,8 @@ test.setTimeout(180_000);
 
 test('in Arabic, the notification the server wrote and the ledger read in Arabic, on the dashboard, the marketplace and the trading room', async ({ page, baseURL }) => {
   const user = await customerIn(baseURL!, 'ar');
-  await signIn(page, user);
+  await openSignedIn(page, user, '/main/dashboard');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await page.goto('/main/dashboard');
   // Approving the customer wrote "Account approved"; they read it in Arabic.
   await expect(banner(page)).toContainText(arabic('Account approved'));
   await expect(banner(page)).toContainText(arabic('Your account has been approved. You can now trade.'));
@@ -43,7 +43,7 @@ test('in Arabic, the notification the server wrote and the ledger read in Arabic
   await expect(page.getByTestId('activity').filter({ hasText: 'demo funding' })).toHaveCount(0);
   await screenshots(page, 'server-texts-dashboard-ar');
 
-  await page.goto('/main/marketplace');
+  await navigate(page, '/main/marketplace');
   // The course is the customer's one item; its name is in Arabic too, so the card is found by its badge.
   const card = page.getByRole('article').filter({ has: page.getByTestId('owned-badge') });
   await expect(card).toHaveCount(1);
@@ -55,22 +55,21 @@ test('in Arabic, the notification the server wrote and the ledger read in Arabic
   expect(badge.y).toBeGreaterThanOrEqual(image.y + image.height);
   await screenshots(page, 'server-texts-marketplace-ar');
 
-  await page.goto('/mt4');
+  await navigate(page, '/mt4');
   await expect(page.locator('[data-testid="market-watch-row"]').first()).toBeVisible({ timeout: 40_000 });
   await screenshots(page, 'server-texts-trading-room-ar');
 });
 
 test('in English, the same texts read as the server words them', async ({ page, baseURL }) => {
   const user = await customerIn(baseURL!, 'en');
-  await signIn(page, user);
-  await page.goto('/main/dashboard');
+  await openSignedIn(page, user, '/main/dashboard');
   await expect(banner(page)).toContainText('Account approved');
   await expect(page.getByTestId('activity').filter({ hasText: 'Demo account funding' })).toBeVisible();
   await screenshots(page, 'server-texts-dashboard-en');
-  await page.goto('/main/marketplace');
+  await navigate(page, '/main/marketplace');
   await expect(page.getByRole('article', { name: 'CFD Trading Course' }).getByTestId('owned-badge')).toBeVisible();
   await screenshots(page, 'server-texts-marketplace-en');
-  await page.goto('/mt4');
+  await navigate(page, '/mt4');
   await expect(page.locator('[data-testid="market-watch-row"]').first()).toBeVisible({ timeout: 40_000 });
   await screenshots(page, 'server-texts-trading-room-en');
 });
@@ -78,8 +77,7 @@ test('in English, the same texts read as the server words them', async ({ page, 
 test('in Arabic, an English chat message keeps its question mark at its own end', async ({ page, baseURL }) => {
   const user = await customerIn(baseURL!, 'ar');
   await apiCall(baseURL!, 'POST', '/chat/messages', { token: await adminToken(baseURL!), body: { message: 'Is your deposit showing now?', attachments: [], customer_id: user.id } });
-  await signIn(page, user);
-  await page.goto('/main/chat');
+  await openSignedIn(page, user, '/main/chat');
   const text = page.getByTestId('chat-message').getByText('Is your deposit showing now?');
   await expect(text).toBeVisible();
   // The day header is written in Arabic too, even though the language came with the sign-in.

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, newCustomer, screenshots, signIn } from './helpers';
+import { apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
+import { navigate } from './support/navigate';
 
 test('a customer changes display, time zone and notification settings, which persist on the server', async ({ page, baseURL }) => {
   const user = await newCustomer(baseURL!);
   const { data } = await apiCall<{ data: { token: string } }>(baseURL!, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
-  await signIn(page, user);
-  await page.goto('/main/settings');
+  await openSignedIn(page, user, '/main/settings');
   const form = page.getByRole('form', { name: 'Settings' });
   await expect(form.getByLabel('Time zone')).toHaveValue('UTC');
   await expect(form.getByRole('button', { name: 'Save settings' })).toBeDisabled();
@@ -23,7 +23,7 @@ test('a customer changes display, time zone and notification settings, which per
   await expect(form.getByLabel('Time zone')).toHaveValue('Asia/Tokyo');
   await expect(form.getByLabel('Deposits and withdrawals by email')).not.toBeChecked();
 
-  await page.goto('/main/test');
+  await navigate(page, '/main/test');
   const checks = page.getByRole('list', { name: 'Connection checks' });
   await expect(checks).toContainText(/Reachable, \d+ ms/);
   await expect(checks).toContainText('Connected');

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, changeSettings, newCustomer, screenshots, signIn } from './helpers';
+import { ADMIN, adminToken, apiCall, changeSettings, newCustomer, openSignedIn, screenshots } from './helpers';
 
 // These switch site-wide settings through the back office; each test restores them.
 test.describe.configure({ mode: 'serial' });
@@ -14,8 +14,7 @@ async function adminSettingsPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1280, height: 800 } });
   adminContext = context;
   const page = await context.newPage();
-  await signIn(page, ADMIN);
-  await page.goto('/admin/settings');
+  await openSignedIn(page, ADMIN, '/admin/settings');
   await expect(page.getByRole('heading', { name: 'Site settings' })).toBeVisible();
   return page;
 }
@@ -27,7 +26,7 @@ async function save(admin: Page) {
 
 test('disabling the site shows the maintenance screen to customers; "Check Status" sees it back', async ({ browser, page, baseURL }) => {
   const customer = await newCustomer(baseURL!);
-  await signIn(page, customer);
+  await openSignedIn(page, customer, '/main/dashboard');
   const admin = await adminSettingsPage(browser);
   try {
     await admin.getByRole('switch', { name: 'Site enabled' }).click();
@@ -58,7 +57,7 @@ test('with approval required a pending customer waits for approval and can log o
     await admin.getByRole('switch', { name: 'Accounts must be approved', exact: true }).click();
     await save(admin);
     const pending = await newCustomer(baseURL!, { approve: false });
-    await signIn(page, pending);
+    await openSignedIn(page, pending, '/main/dashboard');
     await expect(page.getByRole('heading', { name: 'Awaiting Approval' })).toBeVisible();
     await expect(page.getByText('Your account is awaiting approval from the Client Management Team')).toBeVisible();
     await screenshots(page, 'gate-awaiting-approval');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { apiCall, newCustomer, screenshots, signIn } from './helpers';
+import { apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
 
 type Me = { data: { accounts: { id: number; kind: string; number: string }[] } };
 
@@ -13,8 +13,7 @@ test('a customer downloads a monthly statement of a live account as PDF and CSV'
   const month = new Date().toISOString().slice(0, 7);
   const label = new Date(`${month}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-  await signIn(page, user);
-  await page.goto('/main/accounts');
+  await openSignedIn(page, user, '/main/accounts');
   await page.getByTestId('account-card').filter({ hasText: live.number }).getByRole('button', { name: 'Statements' }).click();
   const dialog = page.getByRole('dialog', { name: 'Statements' });
   await expect(dialog.getByRole('list', { name: 'Statement months' })).toContainText(label);

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { changeSettings, newCustomer, screenshots, signIn } from './helpers';
+import { changeSettings, newCustomer, openSignedIn, screenshots } from './helpers';
 
 test('with approval required a pending customer goes from Awaiting Approval to the verification page and back', async ({ page, baseURL }) => {
   const previous = await changeSettings(baseURL!, { must_verify_account: true });
   try {
     const pending = await newCustomer(baseURL!, { approve: false });
-    await signIn(page, pending);
+    await openSignedIn(page, pending, '/main/dashboard');
     await expect(page.getByRole('heading', { name: 'Awaiting Approval' })).toBeVisible();
     await screenshots(page, 'verification-gate');
     await page.getByRole('button', { name: 'Verify identity' }).click();

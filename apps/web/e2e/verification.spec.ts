@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import PDFDocument from 'pdfkit';
-import { ADMIN, adminToken, apiCall, newCustomer, screenshots, signIn } from './helpers';
+import { ADMIN, adminToken, apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
 
 const slow = process.env.CI ? 180_000 : 150_000;
 
@@ -56,7 +56,7 @@ async function upload(page: Page, kind: string, file: { name: string; mimeType: 
 async function openAdmin(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL });
   const admin = await context.newPage();
-  await signIn(admin, ADMIN);
+  await openSignedIn(admin, ADMIN, '/admin/clients');
   return { admin, close: () => context.close() };
 }
 
@@ -68,8 +68,7 @@ test('a customer verifies identity: uploads, a rejection with its reason, a new 
   const selfie = { name: 'selfie.png', mimeType: 'image/png', buffer: png(300, 400, [200, 160, 130]) };
   const bill = { name: 'electricity-bill.pdf', mimeType: 'application/pdf', buffer: await pdf('Electricity bill, 1 Main Street') };
 
-  await signIn(page, user);
-  await page.goto('/main/verification');
+  await openSignedIn(page, user, '/main/verification');
   await expect(page.getByRole('heading', { name: 'Verification', level: 1 })).toBeVisible();
   await expect(page.getByText('Verify your identity', { exact: true })).toBeVisible();
   await expect(card(page, 'selfie')).toContainText('Accepted: JPEG or PNG · up to 8 MB');

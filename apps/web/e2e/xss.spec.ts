@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, request, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, registerByApi, registrationFields, signIn, verifyCustomer } from './helpers';
+import { ADMIN, adminToken, apiCall, openSignedIn, registerByApi, registrationFields, verifyCustomer } from './helpers';
+import { navigate } from './support/navigate';
 
 /**
  * Text that runs script if anything renders it as HTML, a URL or a template: each sets
@@ -50,11 +51,11 @@ async function expectInert(page: Page, seen: ReturnType<typeof watch>, texts: st
   expect(seen.errors).toEqual([]);
 }
 
-async function openAs(browser: Browser, user: { email: string; password: string }) {
+async function openAs(browser: Browser, user: { email: string; password: string }, path: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const seen = watch(page);
-  await signIn(page, user);
+  await openSignedIn(page, user, path);
   return { page, seen };
 }
 
@@ -74,8 +75,7 @@ async function register(baseURL: string, first: string, last: string): Promise<P
 test('chat messages both ways show every payload as text and run none', async ({ browser, baseURL }) => {
   test.slow();
   const customer = await register(baseURL!, PAYLOADS[0]!, PAYLOADS[1]!);
-  const client = await openAs(browser, customer);
-  await client.page.goto('/main/chat');
+  const client = await openAs(browser, customer, '/main/chat');
   const input = client.page.getByRole('textbox', { name: 'Message' });
   for (const text of PAYLOADS) {
     await input.fill(text);
@@ -83,8 +83,7 @@ test('chat messages both ways show every payload as text and run none', async ({
     await expect(client.page.getByTestId('chat-message').filter({ hasText: text }).first()).toBeVisible();
   }
 
-  const admin = await openAs(browser, ADMIN);
-  await admin.page.goto('/admin/chat');
+  const admin = await openAs(browser, ADMIN, '/admin/chat');
   await admin.page.getByPlaceholder('Search users...').fill(customer.email);
   await admin.page.getByTestId('chat-user').filter({ hasText: customer.email }).click();
   await expectInert(admin.page, admin.seen, PAYLOADS);
@@ -127,10 +126,9 @@ test('names and addresses from registration and the personal page show as text i
   }
 
   for (const { person, texts } of people) {
-    const { page, seen } = await openAs(browser, person);
-    await page.goto('/main/dashboard');
+    const { page, seen } = await openAs(browser, person, '/main/dashboard');
     await expectInert(page, seen, [texts[0]!]);
-    await page.goto('/main/personal');
+    await navigate(page, '/main/personal');
     await expect(page.getByLabel('First name')).toHaveValue(texts[0]!);
     await expect(page.getByLabel('City')).toHaveValue(texts[4]!);
     await expect(page.getByLabel('Address line 1')).toHaveValue(texts[2]!);
@@ -138,8 +136,7 @@ test('names and addresses from registration and the personal page show as text i
     await page.context().close();
   }
 
-  const admin = await openAs(browser, ADMIN);
-  await admin.page.goto('/admin/clients');
+  const admin = await openAs(browser, ADMIN, '/admin/clients');
   await admin.page.getByRole('searchbox', { name: 'Search clients' }).fill(`xss.${run}`);
   await expectInert(admin.page, admin.seen, people.flatMap((p) => p.texts.slice(0, 2)));
   for (const { person, texts } of people) {
@@ -189,21 +186,18 @@ test('reasons and notifications an admin types and withdrawal holders show as te
   // A notification the admin writes to the customer, shown as a banner.
   await apiCall(baseURL!, 'POST', '/admin/notifications', { token: admin, body: { user_id: customer.id, title: PAYLOADS[12], message: PAYLOADS[13], color: 'info' } });
 
-  const client = await openAs(browser, customer);
-  await client.page.goto('/main/dashboard');
+  const client = await openAs(browser, customer, '/main/dashboard');
   await expectInert(client.page, client.seen, [PAYLOADS[12]!, PAYLOADS[13]!]);
-  await client.page.goto('/main/verification');
+  await navigate(client.page, '/main/verification');
   await expectInert(client.page, client.seen, reasons);
-  await client.page.goto('/main/deposit/bitcoin');
+  await navigate(client.page, '/main/deposit/bitcoin');
   await expectInert(client.page, client.seen, [PAYLOADS[5]!]);
-  const payerClient = await openAs(browser, payer);
-  await payerClient.page.goto('/main/withdrawal');
+  const payerClient = await openAs(browser, payer, '/main/withdrawal');
   await expectInert(payerClient.page, payerClient.seen, [PAYLOADS[7]!]);
 
-  const office = await openAs(browser, ADMIN);
-  await office.page.goto(`/admin/verification/${customer.id}`);
+  const office = await openAs(browser, ADMIN, `/admin/verification/${customer.id}`);
   await expectInert(office.page, office.seen, reasons);
-  await office.page.goto('/admin/money');
+  await navigate(office.page, '/admin/money');
   await office.page.getByRole('button', { name: 'All', exact: true }).click();
   await expectInert(office.page, office.seen, [PAYLOADS[5]!]);
   await office.page.getByRole('tab', { name: /Withdrawals/ }).click();
@@ -218,8 +212,7 @@ test('catalogue items edited in the back office show their title, author, descri
   const item = await apiCall<{ data: { id: number } }>(baseURL!, 'POST', '/admin/expert_advisors', { token: admin, body: plain });
   try {
     // Typed into the back office form.
-    const office = await openAs(browser, ADMIN);
-    await office.page.goto(`/admin/catalogue/${item.data.id}`);
+    const office = await openAs(browser, ADMIN, `/admin/catalogue/${item.data.id}`);
     await office.page.getByLabel('Name', { exact: true }).fill(name);
     await office.page.getByLabel('Author').fill(author);
     await office.page.getByLabel('Description', { exact: true }).fill(description);
@@ -232,8 +225,7 @@ test('catalogue items edited in the back office show their title, author, descri
     await expectInert(office.page, office.seen, []);
 
     const customer = await register(baseURL!, 'Cato', 'Catalogue');
-    const client = await openAs(browser, customer);
-    await client.page.goto('/main/marketplace');
+    const client = await openAs(browser, customer, '/main/marketplace');
     await expectInert(client.page, client.seen, [name]);
     await client.page.getByText(name).first().click();
     await expectInert(client.page, client.seen, [name, author]);
