@@ -5,7 +5,7 @@
 // size. The two take turns for each call over several rounds, so a noisy moment falls on both.
 // With --single-node the product is also measured as `npm start` runs it (workers in the same
 // process: price feed, candles, robots, risk engine) against the API node. Prints JSON.
-//   node bench/request-path.ts [--seconds 5] [--connections 20] [--rounds 3] [--users 50] [--pool 10] [--single-node] [--only <name part>]
+//   node bench/request-path.ts [--seconds 5] [--connections 20] [--rounds 3] [--users 50] [--pool 10] [--single-node] [--only <name part>] [--cpu-prof <dir>]
 //   DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/postgres (a scratch database is made and dropped)
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,6 +28,8 @@ const POOL = arg('--pool', 10);
 const WARMUP_SECONDS = 2;
 const SINGLE_NODE = argv.includes('--single-node');
 const ONLY = argv.includes('--only') ? argv[argv.indexOf('--only') + 1]! : '';
+// Where the product nodes write a CPU profile each (on exit), to see where their time goes.
+const CPU_PROF = argv.includes('--cpu-prof') ? path.resolve(argv[argv.indexOf('--cpu-prof') + 1]!) : null;
 const GOAL = { readVsPeer: 1.0, writeVsPeer: 0.9, readP99Ms: 20, singleNodeVsApiNode: 0.8 };
 const repo = path.resolve(import.meta.dirname, '..');
 
@@ -45,7 +47,7 @@ async function stop(child: ChildProcess): Promise<void> {
 async function startProduct(databaseUrl: string, workers: boolean): Promise<Server> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bourse-bench-reqpath-'));
-  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : []), 'apps/server/src/main.ts'], {
     cwd: repo,
     env: {
       ...process.env,
