@@ -48,8 +48,9 @@ export type Config = {
 
 /**
  * The server's log. Errors and requests slower than `slowMs` are always logged; of the others, the
- * share `requestSample` (0 to 1) gets one line each. Production logs no ordinary request by default:
- * two lines a request, written as they came, were a large part of a request's cost (bench/request-path).
+ * share `requestSample` (0 to 1) gets one line each, and at 1 every request gets Fastify's two
+ * (received, completed). Production logs no ordinary request by default: two lines a request,
+ * written as they came, were a large part of a request's cost (bench/request-path).
  */
 export type LogSettings = { level: string; requestSample: number; slowMs: number };
 

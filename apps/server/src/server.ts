@@ -60,8 +60,9 @@ export async function startServer(config: Config, opts: { logger?: boolean | obj
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(config),
     trustProxy: true,
-    // One line for the requests worth it, written by buildApp, instead of two for every request.
-    logController: new LogController({ disableRequestLogging: true }),
+    // Every request logged (sample 1): Fastify's two lines, received and completed. Otherwise one
+    // line for the requests worth it, written by buildApp.
+    logController: new LogController({ disableRequestLogging: config.log.requestSample < 1 }),
     bodyLimit: 1_048_576,
     // Tests stop servers with uploads possibly in flight; production lets them finish.
     forceCloseConnections: config.env === 'test' ? true : 'idle',

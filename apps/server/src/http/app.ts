@@ -92,6 +92,8 @@ export async function buildApp(ctx: AppContext, app: FastifyInstance): Promise<F
  * handler's own line with the error; this one says how long the request took and what it answered.
  */
 function logRequests(app: FastifyInstance, { requestSample, slowMs }: LogSettings): void {
+  // At 1 Fastify logs every request itself (see startServer).
+  if (requestSample >= 1) return;
   app.addHook('onResponse', async (request, reply) => {
     const ms = reply.elapsedTime;
     const status = reply.statusCode;
