@@ -43,7 +43,16 @@ export type Config = {
   };
   /** Card deposits: the built-in test provider, or none (card deposits are then refused). */
   payments: { cardProvider: 'test' | null };
+  log: LogSettings;
 };
+
+/**
+ * The server's log. Errors and requests slower than `slowMs` are always logged; of the others, the
+ * share `requestSample` (0 to 1) gets one line each, and at 1 every request gets Fastify's two
+ * (received, completed). Production logs no ordinary request by default: two lines a request,
+ * written as they came, were a large part of a request's cost (bench/request-path).
+ */
+export type LogSettings = { level: string; requestSample: number; slowMs: number };
 
 export type RealtimeSettings = {
   driver: 'gateway' | 'pusher';
@@ -151,5 +160,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     // A production install takes no card money through the test provider unless told to.
     payments: { cardProvider: (env.CARD_PROVIDER ?? (production ? '' : 'test')) === 'test' ? 'test' : null },
+    log: {
+      level: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+      requestSample: Math.min(1, Math.max(0, Number(env.LOG_REQUEST_SAMPLE ?? (production ? 0 : 1)))),
+      slowMs: Number(env.LOG_SLOW_MS ?? 1000),
+    },
   };
 }

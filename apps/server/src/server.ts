@@ -1,22 +1,26 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
+import { asyncStdout } from './lib/log-stream.ts';
 import { createMailer } from './lib/mailer.ts';
 import { mailContext } from './modules/settings/mail-context.ts';
 import { MemoryBroadcaster } from './realtime/broadcaster.ts';
 import { attachments } from './attachments.ts';
 import { testCardProvider } from './modules/money/card-provider.ts';
 
-/** JSON logs in production and when piped; readable lines on a developer's terminal. */
+/**
+ * JSON logs in production and when piped, written off the event loop; readable lines on a
+ * developer's terminal. Which requests get a line is decided in buildApp (see LogSettings).
+ */
 function loggerOptions(config: Config) {
-  const level = config.env === 'test' ? 'warn' : 'info';
+  const { level } = config.log;
   if (config.env === 'development' && process.stdout.isTTY) {
     return { level, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId' } } };
   }
-  return { level };
+  return { level, stream: asyncStdout() };
 }
 
 /** How long a stopping server lets in-flight requests run before it cuts what is left. */
@@ -56,6 +60,9 @@ export async function startServer(config: Config, opts: { logger?: boolean | obj
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(config),
     trustProxy: true,
+    // Every request logged (sample 1): Fastify's two lines, received and completed. Otherwise one
+    // line for the requests worth it, written by buildApp.
+    logController: new LogController({ disableRequestLogging: config.log.requestSample < 1 }),
     bodyLimit: 1_048_576,
     // Tests stop servers with uploads possibly in flight; production lets them finish.
     forceCloseConnections: config.env === 'test' ? true : 'idle',

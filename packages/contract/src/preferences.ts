@@ -20,9 +20,16 @@ export type LanguageCode = (typeof languageCodes)[number];
 
 const channel = (email: boolean) => z.object({ in_app: z.boolean().default(true), email: z.boolean().default(email) });
 
+// Zones found valid once: building a formatter to check one was most of the cost of reading a
+// customer's preferences, which are checked on every read and every answer (bench/request-path).
+// Only valid names are kept, so the set is bounded by the time zone database.
+const validZones = new Set<string>();
+
 function isTimeZone(zone: string): boolean {
+  if (validZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    validZones.add(zone);
     return true;
   } catch {
     return false;

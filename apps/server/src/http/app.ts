@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
+import type { LogSettings } from '../config.ts';
 import { registerAuth } from './auth.ts';
 import { registerErrorHandler } from './errors.ts';
 import { apiModules } from './routes.ts';
@@ -33,6 +34,7 @@ export async function buildApp(ctx: AppContext, app: FastifyInstance): Promise<F
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJson(app);
   registerErrorHandler(app);
+  logRequests(app, ctx.config.log);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -83,6 +85,24 @@ export async function buildApp(ctx: AppContext, app: FastifyInstance): Promise<F
 
   registerSpa(app, ctx.config.webDist);
   return app;
+}
+
+/**
+ * One line per request worth it: failed (5xx), slow, or in the sample. Failures also get the error
+ * handler's own line with the error; this one says how long the request took and what it answered.
+ */
+function logRequests(app: FastifyInstance, { requestSample, slowMs }: LogSettings): void {
+  // At 1 Fastify logs every request itself (see startServer).
+  if (requestSample >= 1) return;
+  app.addHook('onResponse', async (request, reply) => {
+    const ms = reply.elapsedTime;
+    const status = reply.statusCode;
+    const worth = status >= 500 || ms >= slowMs;
+    if (!worth && !(requestSample > 0 && Math.random() < requestSample)) return;
+    const line = { method: request.method, url: request.url, status, ms: Math.round(ms) };
+    if (worth) request.log.warn(line, status >= 500 ? 'request failed' : 'slow request');
+    else request.log.info(line, 'request completed');
+  });
 }
 
 /**

@@ -107,6 +107,14 @@ export async function unreadByCustomer(db: DbOrTx, customerId: number): Promise<
   return row?.n ?? 0;
 }
 
+/**
+ * unreadCountFor as a column of a query over `users` (GET /user reads it beside the user): staff
+ * count customer messages no admin has read, a customer the admin messages they have not read.
+ */
+export const unreadCountColumn = sql<number>`(CASE WHEN users.role IN ('admin', 'support')
+  THEN (SELECT count(*)::int FROM chat_messages m WHERE m.is_admin = false AND m.read_at IS NULL)
+  ELSE (SELECT count(*)::int FROM chat_messages m WHERE m.customer_id = users.id AND m.is_admin = true AND m.read_at IS NULL) END)`;
+
 /** Customer messages no admin has read, across every conversation. */
 export async function unreadByAdmins(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(chatMessages).where(and(eq(chatMessages.isAdmin, false), isNull(chatMessages.readAt)));

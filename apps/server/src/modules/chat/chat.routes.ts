@@ -16,19 +16,15 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { authOf } from '../../http/auth.ts';
 import { forbidden, invalid, notFound, payloadTooLarge, unauthorized } from '../../http/errors.ts';
-import { addUserExtras } from '../users/users.service.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { addUserExtra } from '../users/users.service.ts';
 import { attachmentDisposition, storeUpload } from './chat-uploads.ts';
-import { findAttachment } from './chat.repository.ts';
+import { findAttachment, unreadCountColumn } from './chat.repository.ts';
 import { conversationFor, listMessages, mayDownload, sendMessage, unreadCountFor } from './chat.service.ts';
 import { verifyDownload } from '../../lib/signed-urls.ts';
 import { createFileStore } from '../../lib/uploads/file-store.ts';
 
 // GET /user carries the caller's unread chat count (SPEC §3 User.unread_count).
-addUserExtras(async (db, userId) => {
-  const user = await findUserById(db, userId);
-  return user ? { unread_count: await unreadCountFor(db, { userId, role: user.role }) } : {};
-});
+addUserExtra('unread_count', unreadCountColumn);
 
 const tags = ['chat'];
 

@@ -51,6 +51,12 @@ export async function ownedItemIds(db: DbOrTx, userId: number): Promise<number[]
  * Ids of the owned items the user's plan lets them use (SPEC §3 User.eas, §6): an item with no
  * plan_expert_advisors rows is open to every plan. Read at call time, so a plan change counts at once.
  */
+/** usableItemIds as a column of a query over `users` (GET /user reads it beside the user). */
+export const usableItemIdsColumn = sql<number[]>`(SELECT coalesce(json_agg(p.ea_id ORDER BY p.ea_id), '[]') FROM ea_purchases p
+  WHERE p.user_id = users.id AND p.status = 'active'
+    AND (NOT EXISTS (SELECT 1 FROM plan_expert_advisors pe WHERE pe.ea_id = p.ea_id)
+         OR EXISTS (SELECT 1 FROM plan_expert_advisors pe WHERE pe.ea_id = p.ea_id AND pe.plan_id = users.account_type_id)))`;
+
 export async function usableItemIds(db: DbOrTx, userId: number): Promise<number[]> {
   const rows = await db
     .select({ eaId: eaPurchases.eaId })
@@ -61,7 +67,7 @@ export async function usableItemIds(db: DbOrTx, userId: number): Promise<number[
         eq(eaPurchases.userId, userId),
         eq(eaPurchases.status, 'active'),
         sql`(NOT EXISTS (SELECT 1 FROM plan_expert_advisors pe WHERE pe.ea_id = ${eaPurchases.eaId})
-          OR EXISTS (SELECT 1 FROM plan_expert_advisors pe WHERE pe.ea_id = ${eaPurchases.eaId} AND pe.plan_id = ${users.accountTypeId}))`,
+          OR EXISTS (SELECT 1 FROM plan_expert_advisors pe WHERE pe.ea_id = ${eaPurchases.eaId} AND pe.plan_id = users.account_type_id))`,
       ),
     )
     .orderBy(eaPurchases.eaId);

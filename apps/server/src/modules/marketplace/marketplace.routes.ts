@@ -4,12 +4,12 @@ import { expertAdvisorsResponse, marketplaceMessages as msg, marketplaceQuery, p
 import type { AppContext } from '../../app-context.ts';
 import { authOf } from '../../http/auth.ts';
 import { idempotencyKey } from '../../http/idempotency-key.ts';
-import { addUserExtras } from '../users/users.service.ts';
-import { usableItemIds } from './marketplace.repository.ts';
+import { addUserExtra } from '../users/users.service.ts';
+import { usableItemIdsColumn } from './marketplace.repository.ts';
 import { listItems, purchaseItem } from './marketplace.service.ts';
 
 // GET /user carries the ids of the owned items the caller's plan allows (SPEC §3 User.eas).
-addUserExtras(async (db, userId) => ({ eas: await usableItemIds(db, userId) }));
+addUserExtra('eas', usableItemIdsColumn);
 
 export async function marketplaceRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { channels, events, type LanguageCode, type LocalizedText, type MessageParams, renderMessage } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { notifications, users } from '../../db/schema/index.ts';
+import { statement } from '../../db/statement.ts';
 
 /** A notification's title or text: a message key with its parameters, or free text (an operator's). */
 export type NoteText = string | LocalizedText;
@@ -53,12 +54,16 @@ export async function notifyAllCustomers(ctx: AppContext, note: NewNotification)
   return customers.length;
 }
 
-export async function markRead(ctx: AppContext, userId: number, id: number): Promise<boolean> {
-  const rows = await ctx.db
+const markReadStatement = statement('notification_read', (db) =>
+  db
     .update(notifications)
     .set({ read: true })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-    .returning({ id: notifications.id });
+    .where(and(eq(notifications.id, sql.placeholder('id')), eq(notifications.userId, sql.placeholder('userId'))))
+    .returning({ id: notifications.id }),
+);
+
+export async function markRead(ctx: AppContext, userId: number, id: number): Promise<boolean> {
+  const rows = await markReadStatement(ctx.db, { id, userId });
   return rows.length > 0;
 }
 

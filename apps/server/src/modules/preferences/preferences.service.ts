@@ -1,13 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type NotificationTopic, type Preferences, type PreferencesUpdate, preferencesSchema } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { statement } from '../../db/statement.ts';
 import { users } from '../../db/schema/index.ts';
 import { audit } from '../audit/audit.service.ts';
 import { noteTextIn, notify, type NewNotification } from '../notifications/notifications.service.ts';
 
+const storedPreferences = statement('user_preferences', (db) =>
+  db.select({ preferences: users.preferences }).from(users).where(eq(users.id, sql.placeholder('userId'))),
+);
+
 export async function preferencesOf(db: DbOrTx, userId: number): Promise<Preferences> {
-  const [row] = await db.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId));
+  const [row] = await storedPreferences(db, { userId });
   // Stored settings a later version no longer accepts fall back to their defaults.
   const parsed = preferencesSchema.safeParse(row?.preferences ?? {});
   return parsed.success ? parsed.data : preferencesSchema.parse({});

@@ -6,7 +6,7 @@ import { ManualPriceSource } from './manual-price-source.ts';
 import { accountFor } from './order.service.ts';
 import { tradeView } from './trade-view.ts';
 import { tradingRuntime } from './trading-runtime.ts';
-import { pageTrades, realisedPnl, tradesOfAccount, type TradeRow } from './trades.repository.ts';
+import { pageOfList, pageTrades, realisedPnl, tradesOfAccount, type TradeRow } from './trades.repository.ts';
 import { Valuer } from './valuation.ts';
 import { csvCell } from '../../lib/csv.ts';
 
@@ -23,15 +23,28 @@ function valuerFor(ctx: AppContext, currency: string): Valuer {
   return new Valuer(tradingRuntime(ctx).catalog, ctx.prices ?? noPrices, currency);
 }
 
-/** A page of the account's open trades (with live closing price and P&L), closed trades or pending orders. */
+/**
+ * A page of the account's open trades (with live closing price and P&L), closed trades or pending
+ * orders: one statement with the account and the total beside the rows. When it finds no rows, the
+ * account check (a 404 when it is not the caller's) and the count run apart.
+ */
 export async function listTrades(ctx: AppContext, userId: number, list: TradeList, page: number, accountId?: number) {
-  const account = await accountFor(ctx, userId, accountId);
-  return tradesPage(ctx, account, list, page, (p) => `/api/v1${pathOf[list]}?page=${p}${accountId ? `&account_id=${accountId}` : ''}`);
+  const link = (p: number) => `/api/v1${pathOf[list]}?page=${p}${accountId ? `&account_id=${accountId}` : ''}`;
+  const statement = list === 'closed' ? pageOfList.byCloseTime : pageOfList.byId;
+  const [status] = statusesOf[list];
+  const found = await statement(ctx.db, { userId, accountId: accountId ?? null, status, limit: TRADES_PAGE_SIZE, offset: (page - 1) * TRADES_PAGE_SIZE });
+  const first = found[0];
+  if (!first) return tradesPage(ctx, await accountFor(ctx, userId, accountId), list, page, link);
+  return pageView(ctx, first.account, found.map((r) => r.trade), first.total, page, link);
 }
 
 /** One page of one of the account's lists; `link` is the address of another page of the same list. */
 export async function tradesPage(ctx: AppContext, account: TradingAccountRow, list: TradeList, page: number, link: (page: number) => string) {
   const { rows, total } = await pageTrades(ctx.db, account.id, [...statusesOf[list]], page, TRADES_PAGE_SIZE);
+  return pageView(ctx, account, rows, total, page, link);
+}
+
+async function pageView(ctx: AppContext, account: TradingAccountRow, rows: TradeRow[], total: number, page: number, link: (page: number) => string) {
   const valuer = valuerFor(ctx, account.currency);
   const data: Trade[] = [];
   for (const row of rows) data.push(tradeView(row, row.status === 'open' ? await valuer.live(row) : null));

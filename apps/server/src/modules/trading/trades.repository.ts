@@ -151,6 +151,30 @@ export async function pageTrades(db: DbOrTx, accountId: number, statuses: TradeS
   return { rows, total: total?.n ?? 0 };
 }
 
+/**
+ * A page of one of the user's lists (`accountId`, or their first account) with its account and the
+ * list's total on every row: what GET /open/trades and its siblings answer with, in one round trip.
+ * No rows means no such account, an empty list or a page past its end (see listTrades).
+ */
+function listPage(name: string, order: SQL[]) {
+  const firstAccount = sql`(SELECT a.id FROM trading_accounts a WHERE a.user_id = ${sql.placeholder('userId')}
+    AND (${sql.placeholder('accountId')}::int IS NULL OR a.id = ${sql.placeholder('accountId')}::int) ORDER BY a.id LIMIT 1)`;
+  return statement<{ trade: TradeRow; account: TradingAccountRow; total: number }[], { userId: number; accountId: number | null; status: TradeStatus; limit: number; offset: number }>(
+    name,
+    (db) =>
+      db
+        .select({ trade: trades, account: tradingAccounts, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+        .from(trades)
+        .innerJoin(tradingAccounts, eq(tradingAccounts.id, trades.accountId))
+        .where(and(eq(trades.accountId, firstAccount), eq(trades.status, sql.placeholder('status'))))
+        .orderBy(...order)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+  );
+}
+/** Open trades and pending orders newest first; closed trades by when they closed. */
+export const pageOfList = { byId: listPage('trades_page_by_id', [desc(trades.id)]), byCloseTime: listPage('trades_page_by_close', [desc(trades.closeTime), desc(trades.id)]) };
+
 /** An account's open positions summed per instrument, side and quote currency. */
 export type Exposure = { assetId: number; side: 'buy' | 'sell'; quoteCurrency: string; units: string; cost: string; margin: string };
 
