@@ -17,6 +17,7 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['apps/server/test/helpers/database-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // PGlite instances are memory-hungry; two workers match the machine's two cores.

@@ -5,9 +5,8 @@ import { and, eq, like, lt, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { trades, tradingAccounts } from '../src/db/schema/index.ts';
 import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
-import { startServer } from '../src/server.ts';
 import { childServerSetup, freePort, prepareCustomers, startChild, waitReady, type ChildServer } from './helpers/child-server.ts';
-import { apiCall, scratchPostgres, type ApiResponse } from './helpers/test-server.ts';
+import { apiCall, type ApiResponse, scratchPostgres, startServerFromSnapshot } from './helpers/test-server.ts';
 
 const CLIENTS = 50;
 // PostgreSQL restarts in a second or two; the embedded database replays its files for longer.
@@ -91,7 +90,7 @@ describe('crash during an order stream', () => {
     server!.child.kill('SIGKILL');
     await server!.exited;
     kills++;
-    const offline = await startServer({ ...config, runWorkers: false }, { logger: false });
+    const offline = await startServerFromSnapshot({ ...config, runWorkers: false });
     await offline.ctx.db.update(trades).set({ takeProfit: '0.5' }).where(eq(trades.id, watch.id));
     await offline.close();
     await start();
@@ -106,7 +105,7 @@ describe('crash during an order stream', () => {
     server!.child.kill('SIGTERM');
     await server!.exited;
 
-    const after = await startServer({ ...config, runWorkers: false }, { logger: false });
+    const after = await startServerFromSnapshot({ ...config, runWorkers: false });
     cleanups.push(() => after.close());
     const db = after.ctx.db;
     const rows = await db.select({ key: trades.idempotencyKey, n: sql<number>`count(*)::int` }).from(trades).where(like(trades.idempotencyKey, 'crash-%')).groupBy(trades.idempotencyKey);

@@ -5,8 +5,7 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import { hashPassword } from '../../src/lib/tokens.ts';
 import { createUser } from '../../src/modules/auth/auth.service.ts';
 import { tradingRuntime } from '../../src/modules/trading/trading-runtime.ts';
-import { startServer } from '../../src/server.ts';
-import { apiCall, type ApiCall } from './test-server.ts';
+import { apiCall, type ApiCall, startServerFromSnapshot } from './test-server.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
@@ -49,7 +48,7 @@ export async function waitReady(call: ApiCall, output: () => string, timeoutMs =
  * the database a child server will use; it is closed before the child starts.
  */
 export async function prepareCustomers(config: Config, count: number, prefix: string, password: string) {
-  const server = await startServer(config, { logger: false });
+  const server = await startServerFromSnapshot(config);
   try {
     const call = apiCall(server.url);
     const passwordHash = await hashPassword(password);
