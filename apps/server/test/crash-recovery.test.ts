@@ -11,7 +11,6 @@ import { apiCall, type ApiResponse, scratchPostgres, startServerFromSnapshot } f
 const CLIENTS = 50;
 // PostgreSQL restarts in a second or two; the embedded database replays its files for longer.
 const KILLS = process.env.DATABASE_URL ? 20 : 4;
-const PASSWORD = 'crash-pass-1';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bourse-crash-'));
 const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dataDir, { recursive: true, force: true })];
 afterAll(async () => {
@@ -28,7 +27,7 @@ describe('crash during an order stream', () => {
     const database = pgBase ? await scratchPostgres(pgBase, 'bourse_crash') : null;
     if (database) cleanups.push(() => database.drop());
     const { env, config } = childServerSetup(dataDir, database?.url ?? null);
-    const { customers, asset } = await prepareCustomers(config, CLIENTS, 'crash', PASSWORD);
+    const { customers, asset } = await prepareCustomers(config, CLIENTS, 'crash');
     const port = await freePort();
     const call = apiCall(`http://127.0.0.1:${port}`);
     let server: ChildServer;

@@ -12,7 +12,6 @@ import { PusherSocket } from './helpers/pusher-socket.ts';
 import { apiCall, scratchPostgres, startServerFromSnapshot } from './helpers/test-server.ts';
 
 const CLIENTS = 20;
-const PASSWORD = 'shutdown-pass-1';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bourse-shutdown-'));
 const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dataDir, { recursive: true, force: true })];
 afterAll(async () => {
@@ -44,7 +43,7 @@ describe('graceful shutdown under load', () => {
     const database = pgBase ? await scratchPostgres(pgBase, 'bourse_shutdown') : null;
     if (database) cleanups.push(() => database.drop());
     const { env, config } = childServerSetup(dataDir, database?.url ?? null);
-    const { customers, asset } = await prepareCustomers(config, CLIENTS, 'shutdown', PASSWORD);
+    const { customers, asset } = await prepareCustomers(config, CLIENTS, 'shutdown');
 
     const port = await freePort();
     const { child, output, exited } = startChild({ ...env, PORT: String(port) });
