@@ -7,12 +7,12 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { seedAssets } from '../../src/modules/market/asset.repository.ts';
 import { catalogue } from '../../src/modules/market/catalogue.ts';
+import { admin, untilUnused } from './postgres-admin.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,30 +29,20 @@ async function prepare(database: Database) {
   await seedAssets(database.db, catalogue());
 }
 
-async function admin(baseUrl: string, sqlText: string) {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(sqlText);
-  } finally {
-    await client.end();
-  }
-}
-
 export default async function setup(project: TestProject) {
   const baseUrl = process.env.DATABASE_URL;
   if (baseUrl) {
     const name = `bourse_tpl_${randomBytes(6).toString('hex')}`;
-    await admin(baseUrl, `CREATE DATABASE ${name}`);
+    await admin(baseUrl, (c) => c.query(`CREATE DATABASE ${name}`));
     const url = new URL(baseUrl);
     url.pathname = `/${name}`;
     const database = await openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir() });
     await prepare(database);
-    // A template must have no connections while databases are created from it.
     await database.close();
+    await admin(baseUrl, (c) => untilUnused(c, name));
     project.provide('postgresTemplate', name);
     project.provide('pgliteSnapshot', '');
-    return () => admin(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    return () => admin(baseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   }
   const database = await openDatabase({ databaseUrl: 'memory://', dataDir: tmpdir() });
   await prepare(database);

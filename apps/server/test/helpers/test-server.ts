@@ -4,6 +4,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
+import { untilUnused } from './postgres-admin.ts';
 
 export type TestServer = RunningServer & { call: ApiCall };
 
@@ -71,11 +72,7 @@ export async function scratchPostgres(baseUrl: string, prefix: string): Promise<
       await c.connect();
       // A closed pool's sockets may still be saying goodbye: forcing the drop then would kill them
       // mid-close and surface as an unhandled error in the test run.
-      for (let i = 0; i < 100; i++) {
-        const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-        if (rows[0]!.n === 0) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await untilUnused(c, name);
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
