@@ -1,4 +1,45 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * Which database each integration suite runs on. The `integration` project runs on the embedded
+ * PGlite; the `postgres` project, defined when DATABASE_URL names a PostgreSQL, on that one
+ * (`npm test` runs both when TEST_DATABASE_URL is set, as CI does). Suites whose outcome cannot
+ * depend on the engine (HTTP behaviour, uploads, rate limits, realtime protocol and Redis, plain
+ * queries both engines answer alike) run once, on PGlite. The suites below are about the engine,
+ * so they run on PostgreSQL as well.
+ */
+const ENGINE_SUITES = [
+  // Processes killed, stopped or restarted over storage that outlives them.
+  'crash-recovery',
+  'graceful-shutdown',
+  'alerts-restart',
+  'robots-restart',
+  'market-restart',
+  'equity-snapshots',
+  // Concurrent requests racing for one row: one connection (PGlite) queues them, a pool does not.
+  'trading-concurrency',
+  'money',
+  'marketplace',
+  'account-approval',
+  'autotrader',
+  'plans',
+];
+/** Suites that need a PostgreSQL server (several nodes on one database, connections cut): PostgreSQL only. */
+const POSTGRES_SUITES = ['multi-node', 'db-connection-loss', 'alerts-cluster', 'trading-cluster'];
+const suiteFiles = (names: string[]) => names.map((name) => `apps/server/test/${name}.test.ts`);
+
+const integration = {
+  environment: 'node',
+  globalSetup: ['apps/server/test/helpers/database-template.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // PGlite instances are memory-hungry; two workers match the machine's two cores.
+  maxWorkers: 2,
+  // The files of a worker share one module graph: each file no longer loads the server's modules
+  // and compiles PGlite anew. Server state lives in each app's context, not in modules.
+  isolate: false,
+  sequence: { groupOrder: 1 },
+} satisfies TestProjectInlineConfiguration['test'];
 
 export default defineConfig({
   test: {
@@ -12,18 +53,9 @@ export default defineConfig({
         },
         resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
       },
-      {
-        test: {
-          name: 'integration',
-          include: ['apps/server/test/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // PGlite instances are memory-hungry; two workers match the machine's two cores.
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
-        },
-      },
+      { test: { ...integration, name: 'integration', include: ['apps/server/test/**/*.test.ts'], exclude: suiteFiles(POSTGRES_SUITES) } },
+      // Run with DATABASE_URL set (scripts/test-all.ts does); defined only then, so a plain run has no duplicates.
+      ...(process.env.DATABASE_URL ? [{ test: { ...integration, name: 'postgres', include: suiteFiles([...ENGINE_SUITES, ...POSTGRES_SUITES]) } }] : []),
     ],
   },
 });

@@ -1,5 +1,6 @@
-// The README's test command: typecheck, lint, dependency audit, every suite (unit, server integration, browser), then one summary line.
-import { spawnSync } from 'node:child_process';
+// The README's test command: typecheck, lint, dependency audit, every suite (unit, server integration
+// on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, browser), the twenty slowest tests, then one summary line.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const results = 'test-results';
@@ -10,15 +11,6 @@ mkdirSync('screenshots', { recursive: true });
 type Tally = { passed: number; failed: number; skipped: number };
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
-
-function run(label: string, command: string, args: string[]) {
-  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
-  const res = spawnSync(command, args, { stdio: 'inherit', env: process.env });
-  if (res.status !== 0) {
-    console.error(`${label} exited with ${res.status ?? res.signal}`);
-    broken = true;
-  }
-}
 
 /** Adds a Vitest JSON report's counts; false when the report is missing. */
 function addVitest(file: string): boolean {
@@ -64,14 +56,60 @@ function add(t: Tally) {
   total.skipped += t.skipped;
 }
 
-run('typecheck', 'npm', ['run', 'typecheck']);
-run('lint', 'npm', ['run', 'lint']);
-run('dependency audit', 'node', ['scripts/audit-deps.ts']);
-run('unit and integration', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile=${results}/vitest.json`]);
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
+
+/**
+ * Runs a command, its output straight to the terminal, or kept and printed in one piece when it
+ * ends (`buffered`), so that passes running side by side stay readable. Prints how long it took.
+ */
+function run(label: string, command: string, args: string[], opts: { env?: NodeJS.ProcessEnv; buffered?: boolean } = {}): Promise<void> {
+  const began = performance.now();
+  const heading = `\n=== ${label}: ${command} ${args.join(' ')}`;
+  if (!opts.buffered) console.log(heading);
+  const child = spawn(command, args, { env: opts.env ?? process.env, stdio: opts.buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  return new Promise((resolve) =>
+    child.on('close', (code, signal) => {
+      if (opts.buffered) console.log(`${heading}\n${output.trimEnd()}`);
+      console.log(`=== ${label}: ${code === 0 ? 'done' : `exited with ${code ?? signal}`} in ${seconds(began)}`);
+      if (code !== 0) broken = true;
+      resolve();
+    }),
+  );
+}
+
+const began = performance.now();
+const vitest = (projects: string[], report: string) => ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile=${results}/${report}`];
+// CI (and anyone with a PostgreSQL to spare) runs the suites about the database engine again on
+// PostgreSQL, with Redis for the multi-node tests; vitest.config.ts lists which.
+const pgUrl = process.env.TEST_DATABASE_URL;
+const { DATABASE_URL: _, ...pgliteEnv } = process.env;
+
+// The checks and the PostgreSQL pass run beside the PGlite pass: much of a server test's time is
+// waiting (timers, child processes, the database server), which leaves a core to the others.
+const checks = (async () => {
+  await run('typecheck', 'npm', ['run', 'typecheck'], { buffered: true });
+  await run('lint', 'npm', ['run', 'lint'], { buffered: true });
+  await run('dependency audit', 'node', ['scripts/audit-deps.ts'], { buffered: true });
+})();
+const postgresPass = pgUrl
+  ? run('server integration on PostgreSQL', 'vitest', vitest(['postgres'], 'vitest-pg.json'), {
+      env: { ...process.env, DATABASE_URL: pgUrl, REDIS_URL: process.env.TEST_REDIS_URL ?? '' },
+      buffered: true,
+    })
+  : null;
+await Promise.all([checks, postgresPass, run('unit and integration on PGlite', 'vitest', vitest(['unit', 'integration'], 'vitest.json'), { env: pgliteEnv })]);
+console.log(`\n=== everything but the browser tests took ${seconds(began)}`);
 if (!addVitest(`${results}/vitest.json`)) broken = true;
 timings.push(...vitestTimings(`${results}/vitest.json`, 'unit and integration'));
+if (pgUrl) {
+  if (!addVitest(`${results}/vitest-pg.json`)) broken = true;
+  timings.push(...vitestTimings(`${results}/vitest-pg.json`, 'integration on PostgreSQL'));
+}
 
-run('browser', 'npm', ['run', 'test:e2e']);
+await run('browser', 'npm', ['run', 'test:e2e']);
 if (existsSync(`${results}/playwright.json`)) {
   const p = JSON.parse(readFileSync(`${results}/playwright.json`, 'utf8'));
   add({ passed: p.stats.expected + p.stats.flaky, failed: p.stats.unexpected, skipped: p.stats.skipped });
@@ -79,22 +117,10 @@ if (existsSync(`${results}/playwright.json`)) {
   timings.push(...playwrightTimings(p.suites));
 } else broken = true;
 
-// CI (and anyone with a PostgreSQL to spare) runs the server integration suite again on PostgreSQL,
-// with Redis for the multi-node tests.
-const pgUrl = process.env.TEST_DATABASE_URL;
-if (pgUrl) {
-  const env = { ...process.env, DATABASE_URL: pgUrl, REDIS_URL: process.env.TEST_REDIS_URL ?? '' };
-  console.log('\n=== server integration on PostgreSQL');
-  const res = spawnSync('vitest', ['run', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile=${results}/vitest-pg.json`], { stdio: 'inherit', env });
-  if (res.status !== 0) broken = true;
-  if (!addVitest(`${results}/vitest-pg.json`)) broken = true;
-  timings.push(...vitestTimings(`${results}/vitest-pg.json`, 'integration on PostgreSQL'));
-}
-
 // Where the run's time goes, so the slowest tests are the ones looked at first.
 console.log('\n=== the twenty slowest tests');
 for (const t of timings.sort((a, b) => b.ms - a.ms).slice(0, 20)) console.log(`${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.suite}: ${t.title}`);
 
 if (broken && total.failed === 0) total.failed = 1;
-console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped in ${seconds(began)}`);
 process.exit(total.failed > 0 || broken ? 1 : 0);

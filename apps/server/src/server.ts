@@ -55,7 +55,7 @@ export type RunningServer = { app: FastifyInstance; ctx: AppContext; url: string
  * Opens the database, applies migrations, builds the app, attaches realtime and background work,
  * and listens. Used by `main.ts` and by the integration tests alike.
  */
-export async function startServer(config: Config, opts: { logger?: boolean | object } = {}): Promise<RunningServer> {
+export async function startServer(config: Config, opts: { logger?: boolean | object; snapshot?: Blob } = {}): Promise<RunningServer> {
   const closers: (() => Promise<void> | void)[] = [];
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(config),
@@ -73,7 +73,7 @@ export async function startServer(config: Config, opts: { logger?: boolean | obj
   app.addHook('onSend', async (_req, reply) => {
     if (draining) reply.header('connection', 'close');
   });
-  const database = await openDatabase({ ...config, onConnectionError: (err) => app.log.warn({ err: err.message }, 'database connection lost') });
+  const database = await openDatabase({ ...config, snapshot: opts.snapshot, onConnectionError: (err) => app.log.warn({ err: err.message }, 'database connection lost') });
   await migrate(database);
   const ctx: AppContext = {
     config,

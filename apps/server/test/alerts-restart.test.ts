@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { notifications, priceAlerts } from '../src/db/schema/index.ts';
 import { alertEngineOf } from '../src/modules/alerts/alert-engine.ts';
-import { startServer } from '../src/server.ts';
 import { createTestUser } from './helpers/factories.ts';
 import { lastingStorage } from './helpers/lasting-storage.ts';
-import { apiCall } from './helpers/test-server.ts';
+import { apiCall, startServerFromSnapshot } from './helpers/test-server.ts';
 import { useManualMarket } from './helpers/trading.ts';
 
 const storage = lastingStorage('alerts-restart');
@@ -17,7 +16,7 @@ afterAll(() => storage.close());
 async function start(clock: number) {
   const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: storage.dataDir, AUTH_RATE_LIMIT: '10000' });
   const config = { ...base, port: 0, host: '127.0.0.1', databaseUrl: storage.databaseUrl, seedDemoUsers: false, trading: { ...base.trading, riskSweepMs: 60_000, robotPassMs: 0 } };
-  const server = await startServer(config, { logger: false });
+  const server = await startServerFromSnapshot(config);
   const running = { ...server, call: apiCall(server.url) };
   const market = await useManualMarket(running);
   const engine = alertEngineOf(running.ctx)!;

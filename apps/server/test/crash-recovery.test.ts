@@ -5,14 +5,12 @@ import { and, eq, like, lt, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { trades, tradingAccounts } from '../src/db/schema/index.ts';
 import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
-import { startServer } from '../src/server.ts';
 import { childServerSetup, freePort, prepareCustomers, startChild, waitReady, type ChildServer } from './helpers/child-server.ts';
-import { apiCall, scratchPostgres, type ApiResponse } from './helpers/test-server.ts';
+import { apiCall, type ApiResponse, scratchPostgres, startServerFromSnapshot } from './helpers/test-server.ts';
 
 const CLIENTS = 50;
 // PostgreSQL restarts in a second or two; the embedded database replays its files for longer.
 const KILLS = process.env.DATABASE_URL ? 20 : 4;
-const PASSWORD = 'crash-pass-1';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bourse-crash-'));
 const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dataDir, { recursive: true, force: true })];
 afterAll(async () => {
@@ -29,7 +27,7 @@ describe('crash during an order stream', () => {
     const database = pgBase ? await scratchPostgres(pgBase, 'bourse_crash') : null;
     if (database) cleanups.push(() => database.drop());
     const { env, config } = childServerSetup(dataDir, database?.url ?? null);
-    const { customers, asset } = await prepareCustomers(config, CLIENTS, 'crash', PASSWORD);
+    const { customers, asset } = await prepareCustomers(config, CLIENTS, 'crash');
     const port = await freePort();
     const call = apiCall(`http://127.0.0.1:${port}`);
     let server: ChildServer;
@@ -91,7 +89,7 @@ describe('crash during an order stream', () => {
     server!.child.kill('SIGKILL');
     await server!.exited;
     kills++;
-    const offline = await startServer({ ...config, runWorkers: false }, { logger: false });
+    const offline = await startServerFromSnapshot({ ...config, runWorkers: false });
     await offline.ctx.db.update(trades).set({ takeProfit: '0.5' }).where(eq(trades.id, watch.id));
     await offline.close();
     await start();
@@ -106,7 +104,7 @@ describe('crash during an order stream', () => {
     server!.child.kill('SIGTERM');
     await server!.exited;
 
-    const after = await startServer({ ...config, runWorkers: false }, { logger: false });
+    const after = await startServerFromSnapshot({ ...config, runWorkers: false });
     cleanups.push(() => after.close());
     const db = after.ctx.db;
     const rows = await db.select({ key: trades.idempotencyKey, n: sql<number>`count(*)::int` }).from(trades).where(like(trades.idempotencyKey, 'crash-%')).groupBy(trades.idempotencyKey);

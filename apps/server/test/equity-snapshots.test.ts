@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { equitySnapshots, tradingAccounts } from '../src/db/schema/index.ts';
 import { hourOf, snapshotEquity } from '../src/modules/statements/equity-snapshots.ts';
-import { startServer } from '../src/server.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
 import { lastingStorage } from './helpers/lasting-storage.ts';
-import { apiCall, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { apiCall, startServerFromSnapshot, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { openTrade, type TestMarket, tick, useManualMarket } from './helpers/trading.ts';
 
 const HOUR = 3_600_000;
@@ -121,7 +120,7 @@ describe('equity snapshots across restarts', () => {
 
   async function start(runWorkers: boolean) {
     const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: storage.dataDir, AUTH_RATE_LIMIT: '10000' });
-    const server = await startServer({ ...base, port: 0, host: '127.0.0.1', databaseUrl: storage.databaseUrl, seedDemoUsers: false, runWorkers }, { logger: false });
+    const server = await startServerFromSnapshot({ ...base, port: 0, host: '127.0.0.1', databaseUrl: storage.databaseUrl, seedDemoUsers: false, runWorkers });
     return { ...server, call: apiCall(server.url) };
   }
 

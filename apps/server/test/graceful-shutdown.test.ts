@@ -7,13 +7,11 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { trades } from '../src/db/schema/index.ts';
 import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
-import { startServer } from '../src/server.ts';
 import { childServerSetup, freePort, prepareCustomers, startChild as startChildServer, waitReady } from './helpers/child-server.ts';
 import { PusherSocket } from './helpers/pusher-socket.ts';
-import { apiCall, scratchPostgres } from './helpers/test-server.ts';
+import { apiCall, scratchPostgres, startServerFromSnapshot } from './helpers/test-server.ts';
 
 const CLIENTS = 20;
-const PASSWORD = 'shutdown-pass-1';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bourse-shutdown-'));
 const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dataDir, { recursive: true, force: true })];
 afterAll(async () => {
@@ -45,7 +43,7 @@ describe('graceful shutdown under load', () => {
     const database = pgBase ? await scratchPostgres(pgBase, 'bourse_shutdown') : null;
     if (database) cleanups.push(() => database.drop());
     const { env, config } = childServerSetup(dataDir, database?.url ?? null);
-    const { customers, asset } = await prepareCustomers(config, CLIENTS, 'shutdown', PASSWORD);
+    const { customers, asset } = await prepareCustomers(config, CLIENTS, 'shutdown');
 
     const port = await freePort();
     const { child, output, exited } = startChild({ ...env, PORT: String(port) });
@@ -140,7 +138,7 @@ describe('graceful shutdown under load', () => {
     for (const c of channels) c.close();
 
     // Every order the server acknowledged exists once; none exists that was not acknowledged.
-    const after = await startServer({ ...config, runWorkers: false }, { logger: false });
+    const after = await startServerFromSnapshot({ ...config, runWorkers: false });
     cleanups.push(() => after.close());
     const keys = outcomes.map((o) => o.key);
     const rows = await after.ctx.db.select({ key: trades.idempotencyKey }).from(trades).where(inArray(trades.idempotencyKey, keys));

@@ -3,9 +3,8 @@ import { loadConfig } from '../src/config.ts';
 import { bucketOf } from '../src/modules/market/candle-aggregator.ts';
 import { barsAt } from '../src/modules/market/candle.repository.ts';
 import { marketOf } from '../src/modules/market/market.runtime.ts';
-import { startServer } from '../src/server.ts';
 import { createTestUser } from './helpers/factories.ts';
-import { apiCall } from './helpers/test-server.ts';
+import { apiCall, startServerFromSnapshot } from './helpers/test-server.ts';
 import { lastingStorage } from './helpers/lasting-storage.ts';
 
 const storage = lastingStorage('market-restart');
@@ -14,7 +13,7 @@ afterAll(() => storage.close());
 
 async function start() {
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: storage.dataDir }), port: 0, host: '127.0.0.1', databaseUrl: storage.databaseUrl, seedDemoUsers: false };
-  const server = await startServer(config, { logger: false });
+  const server = await startServerFromSnapshot(config);
   return { ...server, call: apiCall(server.url) };
 }
 

@@ -9,13 +9,12 @@ import path from 'node:path';
 import { channels, events, type PriceBatch } from '@bourse/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../src/server.ts';
 import { hashPassword } from '../src/lib/tokens.ts';
 import { createUser } from '../src/modules/auth/auth.service.ts';
 import { tradingRuntime } from '../src/modules/trading/trading-runtime.ts';
 import { childServerSetup, freePort, startChild, waitReady, type ChildServer } from './helpers/child-server.ts';
 import { PusherSocket } from './helpers/pusher-socket.ts';
-import { apiCall, scratchPostgres, type ApiCall } from './helpers/test-server.ts';
+import { apiCall, type ApiCall, scratchPostgres, startServerFromSnapshot } from './helpers/test-server.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -62,7 +61,7 @@ describe.skipIf(!DATABASE_URL)('several API nodes and a worker', () => {
       PRICE_SOCKET_STREAM: `bourse-nodes-${tag}`,
     };
     // The accounts are made through the database the nodes will share, before they start.
-    const prep = await startServer(setup.config, { logger: false });
+    const prep = await startServerFromSnapshot(setup.config);
     try {
       const passwordHash = await hashPassword(PASSWORD);
       const make = async (role: 'customer' | 'admin') => {

@@ -4,10 +4,9 @@ import { loadConfig } from '../src/config.ts';
 import { expertAdvisors, robots, trades } from '../src/db/schema/index.ts';
 import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
 import { runRobots } from '../src/modules/robots/robots.runner.ts';
-import { startServer } from '../src/server.ts';
 import { createTestUser, fundLiveAccount } from './helpers/factories.ts';
 import { futurePass, recordCrossUp } from './helpers/robot-bars.ts';
-import { apiCall } from './helpers/test-server.ts';
+import { apiCall, startServerFromSnapshot } from './helpers/test-server.ts';
 import { useManualMarket } from './helpers/trading.ts';
 import { lastingStorage } from './helpers/lasting-storage.ts';
 
@@ -19,7 +18,7 @@ afterAll(() => storage.close());
 async function start() {
   const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: storage.dataDir, AUTH_RATE_LIMIT: '10000' });
   const config = { ...base, port: 0, host: '127.0.0.1', databaseUrl: storage.databaseUrl, seedDemoUsers: false, trading: { ...base.trading, robotPassMs: 0 } };
-  const server = await startServer(config, { logger: false });
+  const server = await startServerFromSnapshot(config);
   const running = { ...server, call: apiCall(server.url) };
   return { server: running, market: await useManualMarket(running) };
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -40,11 +40,23 @@ function defaultPoolSize(): number {
   return Math.max(4, availableParallelism() * 2 + 1);
 }
 
+export type OpenOptions = {
+  databaseUrl: string | null;
+  dataDir: string;
+  onConnectionError?: (err: Error) => void;
+  /**
+   * A dump of an embedded database (PGlite's `dumpDataDir`) that a new one starts from instead of
+   * an empty cluster; a data directory that holds a database already keeps it. The tests start
+   * each server from one dump taken after the migrations, rather than running them every time.
+   */
+  snapshot?: Blob;
+};
+
 /**
  * Opens PostgreSQL when a URL is given, else embedded PGlite under `dataDir/pgdata`
  * (or in memory for `memory://`).
  */
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; onConnectionError?: (err: Error) => void }): Promise<Database> {
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl && !opts.databaseUrl.startsWith('memory://')) {
     const pool = new ResilientPool({
       connectionString: opts.databaseUrl,
@@ -82,7 +94,8 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     dataDir = path.join(opts.dataDir, 'pgdata');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir);
+  const fresh = !dataDir || !existsSync(path.join(dataDir, 'PG_VERSION'));
+  const client = await PGlite.create({ dataDir, loadDataDir: fresh ? opts.snapshot : undefined });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { scratchPostgres } from './test-server.ts';
 
 /**
  * Storage that outlives a server, for tests that restart one: the embedded database in a directory
@@ -12,29 +11,18 @@ import pg from 'pg';
 export function lastingStorage(prefix: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `bourse-${prefix}-`));
   const pgBase = process.env.DATABASE_URL;
-  const pgName = `bourse_t_${randomBytes(6).toString('hex')}`;
-  let databaseUrl: string | null = null;
-  const admin = async (sqlText: string) => {
-    const client = new pg.Client({ connectionString: pgBase });
-    await client.connect();
-    await client.query(sqlText);
-    await client.end();
-  };
+  let database: Awaited<ReturnType<typeof scratchPostgres>> | null = null;
   return {
     dataDir,
     get databaseUrl() {
-      return databaseUrl;
+      return database?.url ?? null;
     },
     async open() {
-      if (!pgBase) return;
-      await admin(`CREATE DATABASE ${pgName}`);
-      const url = new URL(pgBase);
-      url.pathname = `/${pgName}`;
-      databaseUrl = url.toString();
+      if (pgBase) database = await scratchPostgres(pgBase, 'bourse_t');
     },
     async close() {
       rmSync(dataDir, { recursive: true, force: true });
-      if (pgBase) await admin(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
+      await database?.drop();
     },
   };
 }

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
+import { untilUnused } from './postgres-admin.ts';
 
 export type TestServer = RunningServer & { call: ApiCall };
 
@@ -14,7 +17,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '10000' });
   const database = await testDatabase();
   const config: Config = { ...base, port: 0, host: '127.0.0.1', databaseUrl: database.url, seedDemoUsers: false, ...overrides };
-  const server = await startServer(config, { logger: false });
+  const server = await startServerFromSnapshot(config);
   const close = server.close;
   return {
     ...server,
@@ -26,18 +29,39 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   };
 }
 
+/** What the run's global setup provided; nothing outside a test run (the benchmarks use these helpers too). */
+const provided = (key: 'postgresTemplate' | 'pgliteSnapshot') => (process.env.VITEST ? inject(key) : '');
+
+let snapshot: Blob | undefined;
+
+/** The migrated embedded database of the run (see database-template.ts), read once per worker. */
+function pgliteSnapshot(): Blob | undefined {
+  const file = provided('pgliteSnapshot');
+  if (file) snapshot ??= new Blob([readFileSync(file)]);
+  return snapshot;
+}
+
+/** `startServer` without logs, an embedded database starting from the run's migrated snapshot. */
+export function startServerFromSnapshot(config: Config): Promise<RunningServer> {
+  return startServer(config, { logger: false, snapshot: pgliteSnapshot() });
+}
+
 async function testDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) return { url: 'memory://', drop: async () => {} };
   return scratchPostgres(baseUrl, 'bourse_t');
 }
 
-/** A new database on the PostgreSQL server of `baseUrl`, for one test file or benchmark; `drop` removes it. */
+/**
+ * A new database on the PostgreSQL server of `baseUrl`, for one test file or benchmark; `drop` removes
+ * it. In a test run it is a copy of the run's migrated template.
+ */
 export async function scratchPostgres(baseUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const template = provided('postgresTemplate');
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -48,11 +72,7 @@ export async function scratchPostgres(baseUrl: string, prefix: string): Promise<
       await c.connect();
       // A closed pool's sockets may still be saying goodbye: forcing the drop then would kill them
       // mid-close and surface as an unhandled error in the test run.
-      for (let i = 0; i < 100; i++) {
-        const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-        if (rows[0]!.n === 0) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await untilUnused(c, name);
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
