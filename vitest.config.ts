@@ -23,6 +23,13 @@ const ENGINE_SUITES = [
   'account-approval',
   'autotrader',
   'plans',
+  // Money moved by orders, closes and the ledger, and each request's session check: the paths every
+  // customer takes, proved on the production engine too.
+  'trading-orders',
+  'trading-positions',
+  'trading-risk',
+  'ledger',
+  'request-auth',
 ];
 /** Suites that need a PostgreSQL server (several nodes on one database, connections cut): PostgreSQL only. */
 const POSTGRES_SUITES = ['multi-node', 'db-connection-loss', 'alerts-cluster', 'trading-cluster'];
