@@ -128,8 +128,13 @@ export async function signIn(page: Page, user: { email: string; password: string
  * and the client finds it where it keeps its own (SPEC §3 `user-storage`), then `path` opens as a
  * returning customer's page does. The login form itself is tested by the login and auth specs.
  */
-export async function openSignedIn(page: Page, user: { email: string; password: string }, path = '/main'): Promise<{ token: string; user: { id: number; role: string } }> {
-  const baseURL = test.info().project.use.baseURL!;
+export async function openSignedIn(
+  page: Page,
+  user: { email: string; password: string },
+  path = '/main',
+  // Another server than the config's (a spec's own) signs in on its own.
+  baseURL = test.info().project.use.baseURL!,
+): Promise<{ token: string; user: { id: number; role: string } }> {
   const login = await apiCall<{ data: { token: string; user: { id: number; role: string } } }>(baseURL, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
   const stored = JSON.stringify({ state: { user: login.data.user, token: login.data.token, selectedAccountIndex: 0 }, version: 0 });
   // Before the client's own scripts run, and only once: a later reload keeps whatever the page has since stored.
@@ -141,6 +146,18 @@ export async function openSignedIn(page: Page, user: { email: string; password: 
   }, stored);
   await page.goto(path);
   return login.data;
+}
+
+/**
+ * Opens the trading room signed in as `user` (see openSignedIn), once the BUY button shows the
+ * active instrument's price. The approval notice a new customer finds floats over the top bar, so
+ * it is read first, unless `keepNotice` (specs about that notice).
+ */
+export async function openRoom(page: Page, user: { email: string; password: string }, opts: { path?: string; keepNotice?: boolean; baseURL?: string } = {}) {
+  const session = await openSignedIn(page, user, opts.path ?? '/mt4', opts.baseURL);
+  await expect(page.getByTestId('buy-price')).toHaveText(/^\d/, { timeout: 20_000 });
+  if (!opts.keepNotice) await page.getByTestId('notification-banner').getByRole('button', { name: 'Close' }).click();
+  return session;
 }
 
 /**
