@@ -22,9 +22,19 @@ export async function apiCall<T = unknown>(baseURL: string, method: string, path
   }
 }
 
-export async function adminToken(baseURL: string): Promise<string> {
-  const res = await apiCall<{ data: { token: string } }>(baseURL, 'POST', '/auth/login', { body: ADMIN });
-  return res.data.token;
+/** The admin's sessions, one per server and worker: each sign-in costs the server a password hash. */
+const adminSessions = new Map<string, Promise<string>>();
+
+/** A token of the admin's, signed in once per worker (no spec signs the admin out everywhere). */
+export function adminToken(baseURL: string): Promise<string> {
+  let token = adminSessions.get(baseURL);
+  if (!token) {
+    token = apiCall<{ data: { token: string } }>(baseURL, 'POST', '/auth/login', { body: ADMIN }).then((res) => res.data.token);
+    // A failed sign-in is not kept: the next call tries again.
+    token.catch(() => adminSessions.delete(baseURL));
+    adminSessions.set(baseURL, token);
+  }
+  return token;
 }
 
 export type Customer = { id: number; email: string; password: string; firstName: string };
@@ -43,12 +53,18 @@ export function registrationFields(email: string, password: string, overrides: R
  * opens is closed again, so a spec's own sign-ins are the customer's only sessions.
  */
 export async function registerByApi(baseURL: string, fields: ReturnType<typeof registrationFields>): Promise<{ id: number }> {
+  const { user, token } = await registrationSession(baseURL, fields);
+  await apiCall(baseURL, 'POST', '/auth/logout', { token });
+  return user;
+}
+
+/** Registers through the API as registerByApi does, and keeps the session registration opens. */
+async function registrationSession(baseURL: string, fields: ReturnType<typeof registrationFields>): Promise<{ user: { id: number }; token: string }> {
   await apiCall(baseURL, 'POST', '/auth/email-code', { body: { email: fields.email } });
   const code = await lastMailedCode(fields.email);
   const proof = await apiCall<{ data: { email_token: string } }>(baseURL, 'POST', '/auth/verify-email', { body: { email: fields.email, code } });
   const res = await apiCall<{ data: { user: { id: number }; token: string } }>(baseURL, 'POST', '/auth/register', { body: { ...fields, email_token: proof.data.email_token } });
-  await apiCall(baseURL, 'POST', '/auth/logout', { token: res.data.token });
-  return res.data.user;
+  return res.data;
 }
 
 /** A complete 1×1 JPEG the server accepts for any identity document. */
@@ -88,16 +104,13 @@ export async function newCustomer(baseURL: string, opts: { approve?: boolean; to
   const email = `e2e.${randomBytes(5).toString('hex')}@example.com`;
   const password = 'e2e-password-1';
   const firstName = 'Eve';
-  const user = await registerByApi(baseURL, registrationFields(email, password, { first_name: firstName }));
+  const { user, token } = await registrationSession(baseURL, registrationFields(email, password, { first_name: firstName }));
   if (opts.approve !== false) {
     await apiCall(baseURL, 'PATCH', `/admin/clients/${user.id}/status`, { token: await adminToken(baseURL), body: { status: 'active' } });
-    if (!opts.tour) {
-      const login = await apiCall<{ data: { token: string } }>(baseURL, 'POST', '/auth/login', { body: { email, password } });
-      await apiCall(baseURL, 'PUT', '/user/preferences', { token: login.data.token, body: { tour_done: true } });
-      // The spec's own sign-ins are then the customer's only sessions.
-      await apiCall(baseURL, 'POST', '/auth/logout', { token: login.data.token });
-    }
+    if (!opts.tour) await apiCall(baseURL, 'PUT', '/user/preferences', { token, body: { tour_done: true } });
   }
+  // The spec's own sign-ins are then the customer's only sessions.
+  await apiCall(baseURL, 'POST', '/auth/logout', { token });
   if (opts.verified) await verifyCustomer(baseURL, { email, password });
   return { id: user.id, email, password, firstName };
 }
