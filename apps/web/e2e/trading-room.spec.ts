@@ -122,7 +122,7 @@ test('market watch: live bid and ask, categories collapse, search, asset info an
   await expect(page.getByTestId('chart-title')).toContainText('ETH/USD');
 });
 
-test('pairs: the Add-pair dialog opens a pair, tabs switch and close, the star keeps a watchlist', async ({ page, baseURL }) => {
+test('pairs: the Add-pair dialog opens a pair, tabs switch and close, the star keeps a watchlist; the currency switcher converts the footer; both are remembered', async ({ page, baseURL }) => {
   await openNewRoom(page, baseURL!);
   await page.getByRole('button', { name: 'Add pair' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add pair' });
@@ -156,8 +156,15 @@ test('pairs: the Add-pair dialog opens a pair, tabs switch and close, the star k
   await expect(pairs.getByRole('tab', { name: 'BTC/USD' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTitle('Close BTC/USD')).toHaveCount(0);
 
+  const currency = page.getByRole('combobox', { name: 'Display currency' });
+  await expect(currency).toHaveValue('USD');
+  await currency.selectOption('EUR');
+  await expect(page.getByTestId('footer-balance')).toHaveText('€9,200.00');
+
   await page.reload();
   await expect(page.getByTestId('buy-price')).toHaveText(BTC_PRICE, { timeout: 20_000 });
+  await expect(currency).toHaveValue('EUR');
+  await expect(page.getByTestId('footer-balance')).toHaveText('€9,200.00');
   await page.getByRole('button', { name: 'Add pair' }).click();
   await expect(dialog.getByRole('tablist').getByRole('tab', { name: /^Watchlist/ })).toHaveText(/Watchlist\s*1/);
 });
@@ -214,17 +221,6 @@ test('under 768 px panels and the sidebar open as overlays over a dimmed backdro
   await page.screenshot({ path: 'screenshots/trading-room-mobile-sidebar-375.png' });
   await page.keyboard.press('Escape');
   await expect(sidebar).toBeHidden();
-});
-
-test('the currency switcher converts the footer and is remembered', async ({ page, baseURL }) => {
-  await openNewRoom(page, baseURL!);
-  const currency = page.getByRole('combobox', { name: 'Display currency' });
-  await expect(currency).toHaveValue('USD');
-  await currency.selectOption('EUR');
-  await expect(page.getByTestId('footer-balance')).toHaveText('€9,200.00');
-  await page.reload();
-  await expect(page.getByRole('combobox', { name: 'Display currency' })).toHaveValue('EUR');
-  await expect(page.getByTestId('footer-balance')).toHaveText('€9,200.00');
 });
 
 test('assets that fail to load say so with Retry and a toast; loading shows its text', async ({ page, baseURL }) => {
