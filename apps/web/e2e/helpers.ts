@@ -168,7 +168,9 @@ export async function openSignedIn(
  */
 export async function openRoom(page: Page, user: { email: string; password: string }, opts: { path?: string; keepNotice?: boolean; baseURL?: string } = {}) {
   const session = await openSignedIn(page, user, opts.path ?? '/mt4', opts.baseURL);
-  await expect(page.getByTestId('buy-price')).toHaveText(/^\d/, { timeout: 20_000 });
+  // The first price comes over the price socket once the room has loaded: the slowest wait of a
+  // page open, given more room on CI like every other wait.
+  await expect(page.getByTestId('buy-price')).toHaveText(/^\d/, { timeout: process.env.CI ? 40_000 : 20_000 });
   if (!opts.keepNotice) await page.getByTestId('notification-banner').getByRole('button', { name: 'Close' }).click();
   return session;
 }
