@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, newCustomer, screenshots, signIn } from './helpers';
+import { ADMIN, newCustomer, openSignedIn, screenshots } from './helpers';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
@@ -11,8 +11,7 @@ async function openDialog(page: Page) {
 test('a customer requests the Auto Trader, a second request waits, the back office approves and the customer switches it off', async ({ page, browser, baseURL }) => {
   test.setTimeout(process.env.CI ? 120_000 : 60_000);
   const user = await newCustomer(baseURL!);
-  await signIn(page, user);
-  await page.goto('/main/dashboard');
+  await openSignedIn(page, user, '/main/dashboard');
 
   let dialog = await openDialog(page);
   await expect(dialog.getByRole('radio', { name: /Medium/ })).toBeChecked();
@@ -34,12 +33,11 @@ test('a customer requests the Auto Trader, a second request waits, the back offi
 
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
-  await signIn(admin, ADMIN);
-  await admin.goto('/admin/requests');
+  await openSignedIn(admin, ADMIN, '/admin/requests');
   const row = admin.getByTestId('autotrader-request').filter({ hasText: user.email });
   await expect(row).toContainText('high');
   await expect(row).toContainText('pending');
-    await row.getByRole('button', { name: `Approve ${user.email}` }).click();
+  await row.getByRole('button', { name: `Approve ${user.email}` }).click();
   await expect(row).toContainText('Approved by admin@bourse.local');
   await adminContext.close();
 
@@ -56,8 +54,7 @@ test('a customer requests the Auto Trader, a second request waits, the back offi
 test('the back office rejects a request with a reason, which the customer is told', async ({ page, browser, baseURL }) => {
   test.setTimeout(process.env.CI ? 120_000 : 60_000);
   const user = await newCustomer(baseURL!);
-  await signIn(page, user);
-  await page.goto('/main/dashboard');
+  await openSignedIn(page, user, '/main/dashboard');
   const dialog = await openDialog(page);
   await dialog.getByRole('checkbox').check();
   await dialog.getByRole('button', { name: 'Activate' }).click();
@@ -65,8 +62,7 @@ test('the back office rejects a request with a reason, which the customer is tol
 
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
-  await signIn(admin, ADMIN);
-  await admin.goto('/admin/requests');
+  await openSignedIn(admin, ADMIN, '/admin/requests');
   const row = admin.getByTestId('autotrader-request').filter({ hasText: user.email });
   await row.getByRole('button', { name: `Reject ${user.email}` }).click();
   await row.getByLabel('Reason').fill('Please fund a live account first.');
@@ -78,9 +74,7 @@ test('the back office rejects a request with a reason, which the customer is tol
 });
 
 test('the trading room opens the Auto Trader dialog from its top bar', async ({ page, baseURL }) => {
-  const user = await newCustomer(baseURL!);
-  await signIn(page, user);
-  await page.goto('/mt4');
+  await openSignedIn(page, await newCustomer(baseURL!), '/mt4');
   await page.getByRole('banner').getByRole('button', { name: 'Auto Trader' }).click();
   const dialog = page.getByRole('dialog', { name: 'Auto Trader' });
   await expect(dialog.getByRole('radio', { name: /Medium/ })).toBeChecked();

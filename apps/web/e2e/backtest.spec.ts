@@ -1,11 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newCustomer, screenshots, signIn } from './helpers';
+import { newCustomer, openSignedIn, screenshots } from './helpers';
 
 /** Signs a new customer in and opens the backtest dialog of the first advisor in the marketplace. */
 async function openBacktest(page: Page, baseURL: string) {
-  const user = await newCustomer(baseURL);
-  await signIn(page, user);
-  await page.goto('/main/marketplace');
+  await openSignedIn(page, await newCustomer(baseURL), '/main/marketplace');
   await page.getByRole('button', { name: 'Backtest' }).first().click();
   return page.getByRole('dialog', { name: /^Backtest / });
 }

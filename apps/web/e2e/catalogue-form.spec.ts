@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, adminToken, apiCall, newCustomer, screenshots, signIn } from './helpers';
+import { ADMIN, adminToken, apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
 
 const LOCALES = path.resolve(import.meta.dirname, '../src/i18n/locales');
 const arabic = Object.assign({}, ...readdirSync(path.join(LOCALES, 'ar')).map((f) => JSON.parse(readFileSync(path.join(LOCALES, 'ar', f), 'utf8')))) as Record<string, string>;
@@ -16,8 +16,7 @@ test('the admin edits an item through the form, drops a picture on it and gives 
     body: { name, description: 'Short notes on trading gold.', author: 'Bourse Academy', image: '/marketplace/cfd-course.svg', type: 'other', strategy: null, default_params: {}, features: [], amount: '0.00', billing: 'one_time', published: true, plan_ids: [] },
   });
 
-  await signIn(page, ADMIN);
-  await page.goto(`/admin/catalogue/${created.data.id}`);
+  await openSignedIn(page, ADMIN, `/admin/catalogue/${created.data.id}`);
   const zone = page.getByTestId('image-drop-zone');
   const preview = zone.getByRole('img', { name: 'Item picture' });
   await expect(preview).toHaveAttribute('src', '/marketplace/cfd-course.svg');
@@ -58,9 +57,8 @@ test('the admin edits an item through the form, drops a picture on it and gives 
 
   const customer = await newCustomer(baseURL!);
   const shop = await (await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } })).newPage();
-  await signIn(shop, customer);
-  await shop.evaluate(() => localStorage.setItem('language-storage', 'ar'));
-  await shop.goto('/main/marketplace?category=others');
+  await shop.addInitScript(() => localStorage.setItem('language-storage', 'ar'));
+  await openSignedIn(shop, customer, '/main/marketplace?category=others');
   await expect(shop.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(shop.getByRole('heading', { name: arabic['MARKET PLACE'] })).toBeVisible();
   const card = shop.getByRole('article', { name: 'أساسيات الذهب' });

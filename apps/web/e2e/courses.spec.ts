@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, newCustomer, screenshots, signIn } from './helpers';
+import { apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
 
 type Me = { data: { accounts: { id: number; kind: string }[] } };
 type Item = { id: number; name: string };
@@ -16,8 +16,7 @@ test('a customer who owns the course reads its lessons in order and finds the pr
   await apiCall(baseURL!, 'POST', '/purchase/ea', { token, body: { expert_advisor_id: course.id, account_id: live.id } });
   await apiCall(baseURL!, 'POST', '/auth/logout', { token });
 
-  await signIn(page, user);
-  await page.goto('/main/marketplace?category=others');
+  await openSignedIn(page, user, '/main/marketplace?category=others');
   await page.getByRole('article', { name: 'CFD Trading Course' }).getByRole('link', { name: 'Open course' }).click();
   await expect(page).toHaveURL(new RegExp(`/main/courses/${course.id}$`));
   await expect(page.getByRole('heading', { name: 'CFD Trading Course' })).toBeVisible();
@@ -51,8 +50,7 @@ test('a customer who owns the course reads its lessons in order and finds the pr
 
   const stranger = await newCustomer(baseURL!);
   const other = await (await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } })).newPage();
-  await signIn(other, stranger);
-  await other.goto(`/main/courses/${course.id}`);
+  await openSignedIn(other, stranger, `/main/courses/${course.id}`);
   await expect(other.getByText('Buy this course in the marketplace to open its lessons.')).toBeVisible();
   await expect(other.getByText('What a CFD is')).toHaveCount(0);
   await screenshots(other, 'course-not-owned');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { adminToken, apiCall, type Customer, newCustomer, screenshots, signIn } from './helpers';
+import { adminToken, apiCall, type Customer, newCustomer, openSignedIn, screenshots } from './helpers';
 
 type Account = { id: number; kind: string; number: string; balance: string };
 type Ledger = { data: { points: { balance: string }[]; equity_points: { equity: string }[]; pnl_lifetime: string; pnl_today: string; activity: { kind: string }[] } };
@@ -32,8 +32,7 @@ test('a customer with activity sees the balance chart, realised P&L from the led
   const ledger = await apiCall<Ledger>(baseURL!, 'GET', `/accounts/${demo.id}/history?range=90d`, { token });
   expect(Number(ledger.data.pnl_lifetime)).not.toBe(0);
 
-  await signIn(page, user);
-  await page.goto('/main/dashboard');
+  await openSignedIn(page, user, '/main/dashboard');
   await expect(page.getByLabel('Profit and loss')).toContainText(`Lifetime realised P&L${money(ledger.data.pnl_lifetime)}`);
   await expect(page.getByLabel('Profit and loss')).toContainText(`Today's realised P&L${money(ledger.data.pnl_today)}`);
   await expect(page.getByLabel('Profit and loss')).toContainText('Open positions0');
@@ -78,8 +77,7 @@ test('a customer with activity sees the balance chart, realised P&L from the led
 test('a new live account shows empty states, and a failed history load offers a retry', async ({ page, baseURL }) => {
   const user = await newCustomer(baseURL!);
   const { live } = await login(baseURL!, user);
-  await signIn(page, user);
-  await page.goto('/main/accounts');
+  await openSignedIn(page, user, '/main/accounts');
   await page.getByTestId('account-card').filter({ hasText: live.number }).getByRole('button', { name: 'Use this account' }).click();
   await page.getByRole('link', { name: 'Dashboard' }).first().click();
   await expect(page).toHaveURL(/\/main\/dashboard$/);
@@ -103,8 +101,7 @@ test('a customer not yet approved is told nothing is under review while the oper
   const user = await newCustomer(baseURL!, { approve: false });
   const client = await apiCall<{ data: { status: string } }>(baseURL!, 'GET', `/admin/clients/${user.id}`, { token: await adminToken(baseURL!) });
   expect(client.data.status).toBe('pending');
-  await signIn(page, user);
-  await page.goto('/main/dashboard');
+  await openSignedIn(page, user, '/main/dashboard');
   await expect(page.getByRole('heading', { name: `Welcome, ${user.firstName}` })).toBeVisible();
   await expect(page.getByLabel('Profit and loss')).toBeVisible();
   await expect(page.getByText('Account under review')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminToken, apiCall, fundLiveAccount, newCustomer, screenshots, signIn } from './helpers';
+import { adminToken, apiCall, fundLiveAccount, newCustomer, openSignedIn, screenshots } from './helpers';
 
 type Me = { data: { accounts: { id: number; kind: string; title: string; balance: string }[]; eas: number[] } };
 const tokenOf = async (baseURL: string, user: { email: string; password: string }) =>
@@ -8,8 +8,7 @@ const tokenOf = async (baseURL: string, user: { email: string; password: string 
 test('a paid item is paid from the live account the customer picks, never with demo money', async ({ page, baseURL }) => {
   test.slow();
   const user = await newCustomer(baseURL!);
-  await signIn(page, user);
-  await page.goto('/main/marketplace');
+  const { token } = await openSignedIn(page, user, '/main/marketplace');
   const turtle = page.getByRole('article', { name: 'Turtle Breakout' });
   await turtle.getByRole('button', { name: 'Purchase' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Purchase' });
@@ -21,7 +20,6 @@ test('a paid item is paid from the live account the customer picks, never with d
   await screenshots(page, 'marketplace-confirm-unfunded');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-  const token = await tokenOf(baseURL!, user);
   await fundLiveAccount(baseURL!, user, 150);
   const second = (await apiCall<Me>(baseURL!, 'POST', '/accounts', { token, body: { kind: 'live', currency: 'USD' } })).data.accounts.at(-1)!;
   await apiCall(baseURL!, 'POST', `/admin/accounts/${second.id}/adjust`, { token: await adminToken(baseURL!), body: { amount: 300, reason: 'Funding for the test' } });
@@ -65,8 +63,7 @@ test('an advisor only Pro may run says so on its card and in the dialog, and lea
   const item = (await apiCall<{ data: { id: number } }>(baseURL!, 'POST', '/admin/expert_advisors', { token: admin, body })).data;
   const user = await newCustomer(baseURL!);
   await fundLiveAccount(baseURL!, user, 500);
-  await signIn(page, user);
-  await page.goto(`/main/marketplace?search=${encodeURIComponent(name)}`);
+  const { token } = await openSignedIn(page, user, `/main/marketplace?search=${encodeURIComponent(name)}`);
   const card = page.getByRole('article', { name });
   await expect(card.getByTestId('item-plans')).toContainText('Plans that can run it: Pro');
   await expect(card.getByTestId('item-plans')).toContainText('Not available on your Basic plan');
@@ -84,7 +81,6 @@ test('an advisor only Pro may run says so on its card and in the dialog, and lea
   await expect(page.getByRole('dialog', { name: 'Account Plans' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Request the Pro plan' })).toBeVisible();
 
-  const token = await tokenOf(baseURL!, user);
   await expect(apiCall(baseURL!, 'POST', '/purchase/ea', { token, body: { expert_advisor_id: item.id } })).rejects.toThrow(/403.*upgrade/);
   expect((await apiCall<Me>(baseURL!, 'GET', '/user', { token })).data.eas).toEqual([]);
 });
@@ -94,8 +90,7 @@ test('the marketplace and its purchase dialog in Arabic', async ({ page, baseURL
   const user = await newCustomer(baseURL!);
   await fundLiveAccount(baseURL!, user, 500);
   await apiCall(baseURL!, 'PUT', '/user/preferences', { token: await tokenOf(baseURL!, user), body: { language: 'ar' } });
-  await signIn(page, user);
-  await page.goto('/main/marketplace');
+  await openSignedIn(page, user, '/main/marketplace');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const turtle = page.getByRole('article', { name: 'Turtle Breakout' });
   await turtle.locator('summary').click();

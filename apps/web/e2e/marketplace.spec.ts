@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, fundLiveAccount, newCustomer, screenshots, signIn } from './helpers';
+import { ADMIN, adminToken, apiCall, fundLiveAccount, newCustomer, openSignedIn, screenshots } from './helpers';
 
 test('filters the marketplace through the URL, buys an advisor once and shows it owned', async ({ page, baseURL }) => {
   const user = await newCustomer(baseURL!);
   await fundLiveAccount(baseURL!, user, 1000);
-  await signIn(page, user);
-  await page.goto('/main/marketplace');
+  const { token } = await openSignedIn(page, user, '/main/marketplace');
   await expect(page.getByRole('heading', { name: 'MARKET PLACE' })).toBeVisible();
   const cards = page.getByRole('article');
   await expect(cards.first()).toBeVisible();
@@ -53,18 +52,15 @@ test('filters the marketplace through the URL, buys an advisor once and shows it
   await expect(cards).toHaveCount(1);
 
   // One debit of 199 from the live account, however the button was clicked; the demo money is untouched.
-  const login = await apiCall<{ data: { token: string } }>(baseURL!, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
-  const me = await apiCall<{ data: { accounts: { balance: string }[]; eas: number[] } }>(baseURL!, 'GET', '/user', { token: login.data.token });
+  const me = await apiCall<{ data: { accounts: { balance: string }[]; eas: number[] } }>(baseURL!, 'GET', '/user', { token });
   expect(me.data.accounts.map((a) => a.balance)).toEqual(['10000.00', '801.00']);
   expect(me.data.eas).toHaveLength(1);
 });
 
 test('says so and retries when the catalogue cannot be loaded', async ({ page, baseURL }) => {
-  const user = await newCustomer(baseURL!);
-  await signIn(page, user);
   let fail = true;
   await page.route(/\/api\/v1\/expert_advisors(\?|$)/, (route) => (fail ? route.fulfill({ status: 500, body: '{"message":"down"}' }) : route.fallback()));
-  await page.goto('/main/marketplace');
+  await openSignedIn(page, await newCustomer(baseURL!), '/main/marketplace');
   await expect(page.getByText('Failed to load marketplace items')).toBeVisible({ timeout: 20_000 });
   fail = false;
   await page.getByRole('button', { name: 'Retry' }).click();
@@ -74,8 +70,7 @@ test('says so and retries when the catalogue cannot be loaded', async ({ page, b
 test('the back office publishes a draft item and sees its sale', async ({ page, baseURL }) => {
   const token = await adminToken(baseURL!);
   const name = `Night Grid ${Date.now()}`;
-  await signIn(page, ADMIN);
-  await page.goto('/admin/catalogue');
+  await openSignedIn(page, ADMIN, '/admin/catalogue');
   await page.getByRole('link', { name: 'New item' }).click();
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Author').fill('Bourse Labs');

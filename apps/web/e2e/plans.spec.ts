@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, newCustomer, screenshots, signIn } from './helpers';
+import { ADMIN, newCustomer, openSignedIn, screenshots } from './helpers';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 const slow = process.env.CI ? 120_000 : 60_000;
@@ -8,16 +8,14 @@ const slow = process.env.CI ? 120_000 : 60_000;
 async function adminRequests(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL });
   const admin = await context.newPage();
-  await signIn(admin, ADMIN);
-  await admin.goto('/admin/requests');
+  await openSignedIn(admin, ADMIN, '/admin/requests');
   return { admin, close: () => context.close() };
 }
 
 test('a customer compares plans and asks for Gold, the back office approves, the badge shows Gold', async ({ page, browser, baseURL }) => {
   test.setTimeout(slow);
   const user = await newCustomer(baseURL!);
-  await signIn(page, user);
-  await page.goto('/main/dashboard');
+  await openSignedIn(page, user, '/main/dashboard');
 
   const badge = page.getByRole('banner').getByTestId('plan-badge');
   await expect(badge).toHaveText('Basic');
@@ -52,40 +50,4 @@ test('a customer compares plans and asks for Gold, the back office approves, the
   await expect(badge).toHaveText('Gold');
   await badge.click();
   await expect(dialog.getByRole('columnheader').filter({ hasText: 'Gold' })).toContainText('Current');
-});
-
-test('a customer requests the Auto Trader, a second request waits, the back office approves from Requests', async ({ page, browser, baseURL }) => {
-  test.setTimeout(slow);
-  const user = await newCustomer(baseURL!);
-  await signIn(page, user);
-  await page.goto('/main/dashboard');
-  const openDialog = async () => {
-    await page.getByRole('banner').getByRole('button', { name: 'Auto Trader' }).click();
-    return page.getByRole('dialog', { name: 'Auto Trader' });
-  };
-
-  let dialog = await openDialog();
-  await dialog.getByRole('radio', { name: /Low/ }).check();
-  await dialog.getByRole('checkbox').check();
-  await dialog.getByRole('button', { name: 'Activate' }).click();
-  await expect(toast(page, 'AutoTrader settings saved successfully')).toBeVisible();
-  await expect(dialog).toBeHidden();
-
-  dialog = await openDialog();
-  await dialog.getByRole('checkbox').check();
-  await dialog.getByRole('button', { name: 'Activate' }).click();
-  await expect(toast(page, 'You already have a pending AutoTrader request. Please wait for approval.')).toBeVisible();
-  await page.keyboard.press('Escape');
-
-  const { admin, close } = await adminRequests(browser, baseURL!);
-  const row = admin.getByTestId('autotrader-request').filter({ hasText: user.email });
-  await expect(row).toContainText('low');
-  await row.getByRole('button', { name: `Approve ${user.email}` }).click();
-  await expect(row).toContainText('Approved by admin@bourse.local');
-  await close();
-
-  await page.reload();
-  dialog = await openDialog();
-  await expect(dialog.getByText('Auto Trader Active')).toBeVisible();
-  await screenshots(page, 'autotrader-dialog-active-plans');
 });

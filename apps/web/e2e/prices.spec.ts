@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { isMarketOpen } from '@bourse/domain';
-import { apiCall, newCustomer, screenshots, signIn } from './helpers';
+import { apiCall, newCustomer, openRoom, screenshots } from './helpers';
 
 /** EUR/USD is quoted to 5 decimals, BTC/USD to 2: every price on screen keeps its instrument's digits. */
 const FIVE = /^\d\.\d{5}$/;
@@ -8,13 +8,11 @@ const TWO = /^\d+\.\d{2}$/;
 
 type Asset = { asset_id: number; symbol: string; symbol_display: string; buy_price: number; digits: number };
 
-async function openRoom(page: Page, baseURL: string) {
-  const user = await newCustomer(baseURL);
-  await signIn(page, user);
-  await page.goto('/mt4');
-  await expect(page.getByTestId('buy-price')).toHaveText(TWO, { timeout: 20_000 });
-  await page.getByTestId('notification-banner').getByRole('button', { name: 'Close' }).click();
-  return user;
+/** Opens the room as a new customer on BTC/USD, priced with its 2 digits; returns the session's token. */
+async function openNewRoom(page: Page, baseURL: string) {
+  const { token } = await openRoom(page, await newCustomer(baseURL));
+  await expect(page.getByTestId('buy-price')).toHaveText(TWO);
+  return token;
 }
 
 /** The market watch: the sidebar's at 1280 px, the rail's panel on a phone. */
@@ -39,7 +37,7 @@ for (const width of [1280, 375]) {
   test(`EUR/USD reads with 5 decimals and its spread in market watch and on the buttons at ${width} px`, async ({ page, baseURL }) => {
     test.slow();
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await openRoom(page, baseURL!);
+    await openNewRoom(page, baseURL!);
     const watch = await marketWatch(page, width);
     const eurusd = row(watch, 'EUR/USD');
     await expect(eurusd.getByTestId('bid')).toHaveText(FIVE);
@@ -65,8 +63,7 @@ for (const width of [1280, 375]) {
 test('the ticket, TP/SL dialog and positions keep the instrument’s digits and step by one point', async ({ page, baseURL }) => {
   // Four screens each checked with axe at two widths, on a machine the price feed keeps busy.
   test.setTimeout(300_000);
-  const user = await openRoom(page, baseURL!);
-  const token = (await apiCall<{ data: { token: string } }>(baseURL!, 'POST', '/auth/login', { body: { email: user.email, password: user.password } })).data.token;
+  const token = await openNewRoom(page, baseURL!);
   const watch = await marketWatch(page, 1280);
   await row(watch, 'EUR/USD').getByRole('button', { name: /EUR\/USD/ }).first().click();
   await expect(page.getByTestId('buy-price')).toHaveText(FIVE);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, fundLiveAccount, newCustomer, screenshots, signIn } from './helpers';
+import { apiCall, fundLiveAccount, newCustomer, openRoom, screenshots } from './helpers';
 
 type Robot = { ea_id: number; status: string; params: Record<string, unknown>; max_positions: number };
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
@@ -15,9 +15,7 @@ test('an owned advisor is configured, started, stopped and deactivated from the 
   await apiCall(baseURL!, 'POST', '/purchase/ea', { token, body: { expert_advisor_id: advisor.id } });
   const robots = async () => (await apiCall<{ data: Robot[] }>(baseURL!, 'GET', '/robots', { token })).data;
 
-  await signIn(page, user);
-  await page.goto('/mt4');
-  await expect(page.getByTestId('buy-price')).toHaveText(/^\d/, { timeout: 20_000 });
+  await openRoom(page, user, { keepNotice: true });
   const algo = page.getByRole('region', { name: 'Algo Trader' });
   await algo.getByRole('button', { name: /Trend Rider/ }).click();
   const panel = page.getByRole('dialog', { name: 'Trend Rider' });
@@ -56,9 +54,7 @@ test('a running advisor trades on the server: the fill is tagged in the position
   await fundLiveAccount(baseURL!, user);
   await apiCall(baseURL!, 'POST', '/purchase/ea', { token: session.token, body: { expert_advisor_id: grid.id } });
 
-  await signIn(page, user);
-  await page.goto('/mt4');
-  await expect(page.getByTestId('buy-price')).toHaveText(/^\d/, { timeout: 20_000 });
+  await openRoom(page, user, { keepNotice: true });
   await expect(page.getByTestId('chart-title')).toContainText('BTC/USD');
   const algo = page.getByRole('region', { name: 'Algo Trader' });
   await algo.getByRole('button', { name: /Grid Harvester/ }).click();

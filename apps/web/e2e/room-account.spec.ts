@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiCall, newCustomer, screenshots, signIn, type Customer } from './helpers';
+import { apiCall, newCustomer, openRoom, screenshots, type Customer } from './helpers';
 
 type Account = { id: number; number: string; kind: 'demo' | 'live' };
 type Paged = { data: { id: number }[] };
@@ -11,14 +11,6 @@ async function customerWithTwoDemos(baseURL: string): Promise<{ user: Customer; 
   const { data } = await apiCall<{ data: { accounts: Account[] } }>(baseURL, 'POST', '/accounts', { token: login.token, body: { kind: 'demo' } });
   const [demo, second] = data.accounts.filter((a) => a.kind === 'demo');
   return { user, token: login.token, demo: demo!, live: data.accounts.find((a) => a.kind === 'live')!, second: second! };
-}
-
-async function openRoom(page: Page, user: Customer) {
-  await signIn(page, user);
-  await page.goto('/mt4');
-  await expect(page.getByTestId('buy-price')).toHaveText(/\d/, { timeout: 20_000 });
-  // The approval notice of a new customer floats over the top bar: read it first.
-  await page.getByTestId('notification-banner').getByRole('button', { name: 'Close' }).click();
 }
 
 /** The header and the footer both name the account, by kind in words and by number. */
@@ -81,14 +73,11 @@ test('the room names the account it trades on and switches accounts, balance, po
 
 test('in Arabic the room names the account in Arabic, in the top bar and the footer', async ({ page, baseURL }) => {
   test.slow();
-  const { user, demo } = await customerWithTwoDemos(baseURL!);
-  await signIn(page, user);
-  await page.goto('/main/settings');
-  await page.getByTestId('language-choice').selectOption('ar');
+  const { user, token, demo } = await customerWithTwoDemos(baseURL!);
+  await apiCall(baseURL!, 'PUT', '/user/preferences', { token, body: { language: 'ar' } });
+  await openRoom(page, user, { keepNotice: true });
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
-  await page.goto('/mt4');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.getByTestId('buy-price')).toHaveText(/\d/, { timeout: 20_000 });
   await page.getByTestId('notification-banner').getByRole('button').first().click();
   for (const tag of [page.getByTestId('room-account'), page.getByTestId('footer-account')]) {
     await expect(tag).toContainText(`تجريبي`);
@@ -106,8 +95,7 @@ async function fullyShown(strip: Locator, tab: Locator): Promise<boolean> {
 
 test('pair tabs: three open pairs show whole at 1280 px, more scroll and each is reached by keyboard; a search finds Ether from the Forex tab', async ({ page, baseURL }) => {
   test.slow();
-  const { user } = await customerWithTwoDemos(baseURL!);
-  await openRoom(page, user);
+  await openRoom(page, await newCustomer(baseURL!));
   const strip = page.getByRole('tablist', { name: 'Open pairs' });
   const open = async (search: string, symbol: string) => {
     await page.getByRole('button', { name: 'Add pair' }).click();
@@ -178,8 +166,7 @@ async function firstCandleAt(page: Page): Promise<number> {
 
 test('the 1D chart opens on more than a year of daily bars that fill it from the left', async ({ page, baseURL }) => {
   test.slow();
-  const { user } = await customerWithTwoDemos(baseURL!);
-  await openRoom(page, user);
+  await openRoom(page, await newCustomer(baseURL!));
   await page.getByRole('group', { name: 'Interval' }).getByRole('button', { name: '1D' }).click();
   const chart = page.getByTestId('price-chart');
   await expect(chart).toHaveAttribute('data-interval', '1D');

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { adminToken, apiCall, newCustomer, screenshots, signIn, type Customer } from './helpers';
+import { adminToken, apiCall, newCustomer, openRoom, openSignedIn, screenshots, type Customer } from './helpers';
 
 type Asset = { asset_id: number; symbol: string; buy_price: number };
 
@@ -17,11 +17,9 @@ async function openPosition(baseURL: string, user: Customer, opts: { pending?: b
   if (opts.pending) await apiCall(baseURL, 'POST', '/trades/store', { token, body: { ...order, order_type: 'limit', price: Math.round(btc.buy_price / 2) } });
 }
 
-/** Signs in and opens the room once its prices are live; the new customer's approval notice is left showing. */
-async function openRoom(page: Page, user: Customer, path = '/mt4') {
-  await signIn(page, user);
-  await page.goto(path);
-  await expect(page.getByTestId('buy-price')).toHaveText(/^\d/, { timeout: 20_000 });
+/** Opens the room once its prices are live, the new customer's approval notice left showing. */
+async function openWithNotice(page: Page, user: Customer) {
+  await openRoom(page, user, { keepNotice: true });
   await expect(page.getByTestId('notification-banner')).toBeVisible();
 }
 
@@ -54,7 +52,7 @@ async function endsOnWholeRows(list: Locator): Promise<boolean> {
 for (const width of [375, 1280]) {
   test(`at ${width} px a notification banner leaves BUY and SELL uncovered and usable`, async ({ page, baseURL }) => {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await openRoom(page, await newCustomer(baseURL!));
+    await openWithNotice(page, await newCustomer(baseURL!));
     for (const id of ['buy-button', 'sell-button']) {
       await expect(page.getByTestId(id)).toBeVisible();
       expect(await uncovered(page.getByTestId(id)), `${id} is covered`).toBe(true);
@@ -73,7 +71,7 @@ for (const width of [375, 1280]) {
 
 test('at 375 px the first-visit tour shows the order buttons uncovered beside a banner', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await openRoom(page, await newCustomer(baseURL!, { tour: true }));
+  await openWithNotice(page, await newCustomer(baseURL!, { tour: true }));
   const tour = page.getByTestId('onboarding-tour');
   await tour.getByRole('button', { name: 'Next' }).click();
   await expect(tour.getByRole('heading', { name: 'Buy and sell' })).toBeVisible();
@@ -92,8 +90,7 @@ test('the tour keeps its window on the chart when a notification banner comes in
   for (const note of (await apiCall<{ data: { notifications: { id: number }[] } }>(baseURL!, 'GET', '/user', { token: login.data.token })).data.notifications) {
     await apiCall(baseURL!, 'POST', `/notifications/${note.id}/read`, { token: login.data.token, body: {} });
   }
-  await signIn(page, user);
-  await page.goto('/mt4');
+  await openSignedIn(page, user, '/mt4');
   const tour = page.getByTestId('onboarding-tour');
   await tour.getByRole('button', { name: 'Next' }).click();
   await tour.getByRole('button', { name: 'Next' }).click();
@@ -118,7 +115,7 @@ test('at 375 px every open position shows its close action, which closes it; his
   await page.setViewportSize({ width: 375, height: 812 });
   const user = await newCustomer(baseURL!);
   await openPosition(baseURL!, user, { pending: true });
-  await openRoom(page, user);
+  await openWithNotice(page, user);
   const drawer = page.getByTestId('positions-drawer');
   const close = drawer.getByTestId('close-position');
   await expect(close).toBeVisible();
@@ -159,8 +156,7 @@ test('at 1280 px with a panel open market watch shows once, its list ends on who
   test.slow();
   const user = await newCustomer(baseURL!);
   await openPosition(baseURL!, user);
-  await openRoom(page, user, '/mt4?panel=market-watch');
-  await page.getByTestId('notification-banner').getByRole('button', { name: 'Close' }).click();
+  await openRoom(page, user, { path: '/mt4?panel=market-watch' });
   await expect(page.getByRole('complementary', { name: 'Market Watch' }).getByTestId('market-watch-row').first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Market Watch' })).toHaveCount(1);
 
@@ -207,7 +203,7 @@ test('in Arabic at 375 px the mirrored room keeps the order buttons uncovered an
   await openPosition(baseURL!, user);
   const login = await apiCall<{ data: { token: string } }>(baseURL!, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
   await apiCall(baseURL!, 'PUT', '/user/preferences', { token: login.data.token, body: { language: 'ar' } });
-  await openRoom(page, user);
+  await openWithNotice(page, user);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   for (const id of ['buy-button', 'sell-button']) expect(await uncovered(page.getByTestId(id)), `${id} is covered`).toBe(true);
   const drawer = page.getByTestId('positions-drawer');

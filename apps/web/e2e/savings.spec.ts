@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, newCustomer, screenshots, signIn } from './helpers';
+import { apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
 
 type Me = { data: { accounts: { id: number; kind: string; balance: string }[] } };
 
@@ -10,8 +10,7 @@ test('a customer moves money into savings and back, and sees the rate, balance a
   const card = { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123', name: 'Eve Tester' };
   await apiCall(baseURL!, 'POST', '/deposits/card', { token: data.token, body: { account_id: (await me()).id, amount: 2000, card } });
 
-  await signIn(page, user);
-  await page.goto('/main/savings');
+  await openSignedIn(page, user, '/main/savings');
   await expect(page.getByTestId('savings-rate')).toHaveText('3.50 %');
   await expect(page.getByText('Nothing yet: move money in to start earning.')).toBeVisible();
   const form = page.getByRole('form', { name: 'Move money' });

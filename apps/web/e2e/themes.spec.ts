@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, apiCall, newCustomer, screenshots, signIn, type Customer } from './helpers';
+import { ADMIN, apiCall, newCustomer, openRoom, openSignedIn, screenshots, signIn, type Customer } from './helpers';
 
 const DARK_BG = [11, 18, 32];
 const LIGHT_BG = [243, 245, 249];
@@ -24,30 +24,25 @@ async function chartBackground(page: Page): Promise<number[]> {
   });
 }
 
-async function tokenOf(baseURL: string, user: Customer): Promise<string> {
-  const res = await apiCall<{ data: { token: string } }>(baseURL, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
-  return res.data.token;
-}
+/** Waits for the chart's candles. */
+const chartDrawn = (page: Page) => expect(page.getByTestId('price-chart')).not.toHaveAttribute('data-bars', '0', { timeout: 20_000 });
 
-/** Opens the trading room once its chart has candles; the approval notice is read first. */
-async function openRoom(page: Page) {
-  await page.goto('/mt4');
-  await expect(page.getByTestId('price-chart')).not.toHaveAttribute('data-bars', '0', { timeout: 20_000 });
-  const notice = page.getByTestId('notification-banner').getByRole('button', { name: 'Close' });
-  if (await notice.isVisible()) await notice.click();
+/** Opens the trading room as `user` once its chart has candles; returns the session. */
+async function openChart(page: Page, user: Customer) {
+  const session = await openRoom(page, user);
+  await chartDrawn(page);
+  return session;
 }
 
 test('light chosen in Settings is drawn before the app loads, survives a reload and follows the customer to another browser', async ({ page, browser, baseURL }) => {
   const user = await newCustomer(baseURL!);
-  await signIn(page, user);
-  await page.goto('/main/settings');
+  const { token } = await openSignedIn(page, user, '/main/settings');
   await expect(html(page)).toHaveAttribute('data-theme', 'dark');
   await expect(page.getByRole('radio', { name: 'System' })).toBeChecked();
 
   await page.locator('label').filter({ hasText: 'Light' }).click();
   await expect(html(page)).toHaveAttribute('data-theme', 'light');
   await expect(page.locator('body')).toHaveCSS('background-color', `rgb(${LIGHT_BG.join(', ')})`);
-  const token = await tokenOf(baseURL!, user);
   await expect.poll(async () => (await apiCall<{ data: { theme?: string } }>(baseURL!, 'GET', '/user/preferences', { token })).data.theme).toBe('light');
 
   // Reload with the app's code held back: the page is already light before any of it runs.
@@ -78,20 +73,17 @@ test('light chosen in Settings is drawn before the app loads, survives a reload 
 });
 
 test('the chart is painted in the theme and repaints when the header toggle switches it', async ({ page, baseURL }) => {
-  const user = await newCustomer(baseURL!);
-  await signIn(page, user);
-  await openRoom(page);
+  const { token } = await openChart(page, await newCustomer(baseURL!));
   await expect.poll(() => chartBackground(page)).toEqual(DARK_BG);
 
   await page.getByRole('button', { name: 'Switch to light theme' }).click();
   await expect(html(page)).toHaveAttribute('data-theme', 'light');
   await expect.poll(() => chartBackground(page)).toEqual(LIGHT_BG);
   await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
-  const token = await tokenOf(baseURL!, user);
   await expect.poll(async () => (await apiCall<{ data: { theme?: string } }>(baseURL!, 'GET', '/user/preferences', { token })).data.theme).toBe('light');
 
   await page.reload();
-  await expect(page.getByTestId('price-chart')).not.toHaveAttribute('data-bars', '0', { timeout: 20_000 });
+  await chartDrawn(page);
   await expect.poll(() => chartBackground(page)).toEqual(LIGHT_BG);
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
   await expect.poll(() => chartBackground(page)).toEqual(DARK_BG);
@@ -100,9 +92,7 @@ test('the chart is painted in the theme and repaints when the header toggle swit
 test('the trading room keeps each instrument’s interval, the open panels and their sizes per user', async ({ page, baseURL }) => {
   // Two instruments, drags, a reload and screenshots at two widths.
   test.slow();
-  const user = await newCustomer(baseURL!);
-  await signIn(page, user);
-  await openRoom(page);
+  await openChart(page, await newCustomer(baseURL!));
   const interval = page.getByRole('group', { name: 'Interval' });
   const chart = page.getByTestId('price-chart');
   await interval.getByRole('button', { name: '5m', exact: true }).click();
@@ -147,8 +137,10 @@ test('the trading room keeps each instrument’s interval, the open panels and t
 
   // Someone else signing in on this browser finds the room as the SPEC lays it out.
   await page.evaluate(() => localStorage.removeItem('user-storage'));
+  // Through the login form: signing in is what hands the room over to the next customer.
   await signIn(page, await newCustomer(baseURL!));
-  await openRoom(page);
+  await page.goto('/mt4');
+  await chartDrawn(page);
   await expect(chart).toHaveAttribute('data-interval', '1m');
   await expect(page.getByRole('complementary', { name: 'Market Watch' })).toHaveCount(0);
   await expect(page.getByTestId('positions-drawer')).toHaveCSS('height', '200px');
@@ -165,8 +157,7 @@ test.describe('on a device set to light', () => {
     await screenshots(page, 'light-login');
 
     const user = await newCustomer(baseURL!);
-    await signIn(page, user);
-    await page.goto('/main/dashboard');
+    await openSignedIn(page, user, '/main/dashboard');
     await expect(page.getByRole('heading', { name: `Welcome, ${user.firstName}` })).toBeVisible();
     await expect(page.getByRole('figure', { name: /Balance/ })).toBeVisible();
     await screenshots(page, 'light-dashboard');
@@ -185,8 +176,7 @@ test.describe('on a device set to light', () => {
   });
 
   test('the trading room and its dialogs are light', async ({ page, baseURL }) => {
-    await signIn(page, await newCustomer(baseURL!));
-    await openRoom(page);
+    await openChart(page, await newCustomer(baseURL!));
     await expect.poll(() => chartBackground(page)).toEqual(LIGHT_BG);
     await screenshots(page, 'light-trading-room');
     await page.getByRole('button', { name: 'Account Plans' }).click();
@@ -195,8 +185,7 @@ test.describe('on a device set to light', () => {
   });
 
   test('the back office is light', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/admin/clients');
+    await openSignedIn(page, ADMIN, '/admin/clients');
     await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
     await expect(html(page)).toHaveAttribute('data-theme', 'light');
     await screenshots(page, 'light-admin-clients');

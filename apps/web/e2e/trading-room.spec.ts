@@ -1,18 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newCustomer, openSignedIn, screenshots, signIn } from './helpers';
+import { newCustomer, openRoom, openSignedIn, screenshots } from './helpers';
 
 /** Prices carry their instrument's digits: BTC/USD 2, EUR/USD 5. */
 const BTC_PRICE = /^\d+\.\d{2}$/;
 const EURUSD_PRICE = /^\d+\.\d{5}$/;
 
-/** Signs a new customer in and opens the trading room once the BTC/USD buttons are priced. */
-async function openRoom(page: Page, baseURL: string, path = '/mt4') {
-  const user = await newCustomer(baseURL);
-  await openSignedIn(page, user, path);
-  await expect(page.getByTestId('buy-price')).toHaveText(BTC_PRICE, { timeout: 20_000 });
-  // The approval notice of a new customer floats over the top bar: read it first.
-  await page.getByTestId('notification-banner').getByRole('button', { name: 'Close' }).click();
-  return user;
+/** Opens the trading room as a new customer, its BTC/USD buttons priced with the instrument's digits. */
+async function openNewRoom(page: Page, baseURL: string) {
+  await openRoom(page, await newCustomer(baseURL));
+  await expect(page.getByTestId('buy-price')).toHaveText(BTC_PRICE);
 }
 
 const sidebarWatch = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' }).getByRole('region', { name: 'Market Watch' });
@@ -42,7 +38,7 @@ async function candlePixels(page: Page): Promise<number> {
 }
 
 test('the room at 1280 px: pair tab, live BUY/SELL prices, chart with candles, drawer and footer', async ({ page, baseURL }) => {
-  await openRoom(page, baseURL!);
+  await openNewRoom(page, baseURL!);
   await expect(page.getByRole('tablist', { name: 'Open pairs' }).getByRole('tab', { name: 'BTC/USD' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('button', { name: 'Add pair' })).toBeVisible();
   await expect(page.getByTestId('sell-price')).toHaveText(BTC_PRICE);
@@ -86,7 +82,7 @@ test('the room at 1280 px: pair tab, live BUY/SELL prices, chart with candles, d
 });
 
 test('market watch: live bid and ask, categories collapse, search, asset info and Trade Now', async ({ page, baseURL }) => {
-  await openRoom(page, baseURL!);
+  await openNewRoom(page, baseURL!);
   const watch = sidebarWatch(page);
   const forex = watch.getByRole('button', { name: /^Forex/ });
   await expect(forex).toHaveAttribute('aria-expanded', 'true');
@@ -126,8 +122,8 @@ test('market watch: live bid and ask, categories collapse, search, asset info an
   await expect(page.getByTestId('chart-title')).toContainText('ETH/USD');
 });
 
-test('pairs: the Add-pair dialog opens a pair, tabs switch and close, the star keeps a watchlist', async ({ page, baseURL }) => {
-  await openRoom(page, baseURL!);
+test('pairs: the Add-pair dialog opens a pair, tabs switch and close, the star keeps a watchlist; the currency switcher converts the footer; both are remembered', async ({ page, baseURL }) => {
+  await openNewRoom(page, baseURL!);
   await page.getByRole('button', { name: 'Add pair' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add pair' });
   const tabs = dialog.getByRole('tablist', { name: 'Instrument types' });
@@ -160,8 +156,15 @@ test('pairs: the Add-pair dialog opens a pair, tabs switch and close, the star k
   await expect(pairs.getByRole('tab', { name: 'BTC/USD' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTitle('Close BTC/USD')).toHaveCount(0);
 
+  const currency = page.getByRole('combobox', { name: 'Display currency' });
+  await expect(currency).toHaveValue('USD');
+  await currency.selectOption('EUR');
+  await expect(page.getByTestId('footer-balance')).toHaveText('€9,200.00');
+
   await page.reload();
   await expect(page.getByTestId('buy-price')).toHaveText(BTC_PRICE, { timeout: 20_000 });
+  await expect(currency).toHaveValue('EUR');
+  await expect(page.getByTestId('footer-balance')).toHaveText('€9,200.00');
   await page.getByRole('button', { name: 'Add pair' }).click();
   await expect(dialog.getByRole('tablist').getByRole('tab', { name: /^Watchlist/ })).toHaveText(/Watchlist\s*1/);
 });
@@ -169,7 +172,7 @@ test('pairs: the Add-pair dialog opens a pair, tabs switch and close, the star k
 test('rail panels toggle; calendar and news say they are offline; an unknown panel is under development', async ({ page, baseURL }) => {
   // Two third-party widgets each get their full load timeout before they are called offline.
   test.slow();
-  await openRoom(page, baseURL!);
+  await openNewRoom(page, baseURL!);
   const marketWatch = rail(page).getByRole('button', { name: 'Market Watch' });
   await marketWatch.click();
   const panel = page.getByRole('complementary', { name: 'Market Watch' });
@@ -200,7 +203,7 @@ test('rail panels toggle; calendar and news say they are offline; an unknown pan
 
 test('under 768 px panels and the sidebar open as overlays over a dimmed backdrop', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await openRoom(page, baseURL!);
+  await openNewRoom(page, baseURL!);
   await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeHidden();
   await rail(page).getByRole('button', { name: 'Market Watch' }).click();
   const panel = page.getByRole('complementary', { name: 'Market Watch' });
@@ -220,17 +223,6 @@ test('under 768 px panels and the sidebar open as overlays over a dimmed backdro
   await expect(sidebar).toBeHidden();
 });
 
-test('the currency switcher converts the footer and is remembered', async ({ page, baseURL }) => {
-  await openRoom(page, baseURL!);
-  const currency = page.getByRole('combobox', { name: 'Display currency' });
-  await expect(currency).toHaveValue('USD');
-  await currency.selectOption('EUR');
-  await expect(page.getByTestId('footer-balance')).toHaveText('€9,200.00');
-  await page.reload();
-  await expect(page.getByRole('combobox', { name: 'Display currency' })).toHaveValue('EUR');
-  await expect(page.getByTestId('footer-balance')).toHaveText('€9,200.00');
-});
-
 test('assets that fail to load say so with Retry and a toast; loading shows its text', async ({ page, baseURL }) => {
   let release: () => void = () => {};
   let mode: 'fail' | 'hold' | 'pass' = 'fail';
@@ -241,9 +233,7 @@ test('assets that fail to load say so with Retry and a toast; loading shows its 
   });
   // Without the socket's snapshot, only GET /assets can fill the list.
   await page.route('**/api/v1/market/socket', (route) => route.abort());
-  const user = await newCustomer(baseURL!);
-  await signIn(page, user);
-  await page.goto('/mt4');
+  await openSignedIn(page, await newCustomer(baseURL!), '/mt4');
   const watch = sidebarWatch(page);
   await expect(watch.getByText('Failed to load assets')).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to fetch assets. Please try again later.' })).toBeVisible();

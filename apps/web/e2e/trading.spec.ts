@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { isMarketOpen, type MarketType } from '@bourse/domain';
-import { apiCall, newCustomer, screenshots, signIn, type Customer } from './helpers';
+import { apiCall, newCustomer, openRoom, screenshots, type Customer } from './helpers';
 import { startShiftedServer } from './support/shifted-server';
 
 type Trade = { id: number; status: string; order_type: string; trade_type: string; take_profit: number | null; stop_loss: number | null; pnl: string };
@@ -16,15 +16,6 @@ async function login(baseURL: string, user: Customer): Promise<string> {
 const trades = async (baseURL: string, token: string, list: 'open' | 'closed' | 'pending') =>
   (await apiCall<{ data: Trade[] }>(baseURL, 'GET', list === 'pending' ? '/pending/orders' : `/${list}/trades`, { token })).data;
 
-/** Signs in and opens the trading room once the active asset (BTC/USD by default) is priced. */
-async function openRoom(page: Page, user: Customer) {
-  await signIn(page, user);
-  await page.goto('/mt4');
-  await expect(page.getByTestId('buy-price')).toHaveText(/^\d/, { timeout: 20_000 });
-  // The approval notice of a new customer floats over the top bar: read it first.
-  await page.getByTestId('notification-banner').getByRole('button', { name: 'Close' }).click();
-}
-
 const price = async (page: Page, side: 'buy' | 'sell') => Number(await page.getByTestId(`${side}-price`).textContent());
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 const drawer = (page: Page) => page.getByTestId('positions-drawer');
@@ -38,8 +29,7 @@ test('buys and sells from the top bar, follows live P&L, closes with confirmatio
   // The whole round trip (two orders, live P&L, close, history) with screenshots at two widths.
   test.slow();
   const user = await newCustomer(baseURL!);
-  const token = await login(baseURL!, user);
-  await openRoom(page, user);
+  const { token } = await openRoom(page, user);
   await expect(drawer(page).getByText('No active positions found')).toBeVisible();
   await expect(page.getByTestId('volume-input')).toHaveValue('0.01');
   await screenshots(page, 'trading-room-empty');
@@ -187,8 +177,7 @@ test('the chart shows the bar under the crosshair, and take-profit and stop-loss
 
 test('TP/SL from the dialog go out with the order, are stored and can be edited on the position', async ({ page, baseURL }) => {
   const user = await newCustomer(baseURL!);
-  const token = await login(baseURL!, user);
-  await openRoom(page, user);
+  const { token } = await openRoom(page, user);
 
   await page.getByTestId('targets-button').click();
   const dialog = page.getByRole('dialog', { name: 'Take profit / Stop loss' });
@@ -227,8 +216,7 @@ test('TP/SL from the dialog go out with the order, are stored and can be edited 
 
 test('a pending order waits in Active Orders and can be cancelled', async ({ page, baseURL }) => {
   const user = await newCustomer(baseURL!);
-  const token = await login(baseURL!, user);
-  await openRoom(page, user);
+  const { token } = await openRoom(page, user);
 
   const limit = Math.floor((await price(page, 'buy')) * 0.97);
   await page.getByTestId('pending-button').click();
@@ -268,8 +256,7 @@ test('a pending order waits in Active Orders and can be cancelled', async ({ pag
 test('pending orders near the price are filled by the market', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   const user = await newCustomer(baseURL!);
-  const token = await login(baseURL!, user);
-  await openRoom(page, user);
+  const { token } = await openRoom(page, user);
 
   // A buy just above the ask and a sell just below the bid (stops, or limits if the price jumped past
   // them before the click): whichever way BTC moves, one is filled by the server.
@@ -383,7 +370,7 @@ test('an order in a closed market is refused with the SPEC message', async ({ br
       const state = { activeAsset: a, activePairs: [a.symbol_display], activePair: a.symbol_display };
       if (!localStorage.getItem('asset-storage')) localStorage.setItem('asset-storage', JSON.stringify({ state, version: 0 }));
     }, asset);
-    await openRoom(page, user);
+    await openRoom(page, user, { baseURL: url });
     await expect(page.getByRole('tab', { name: asset.symbol_display, selected: true })).toBeVisible();
     if (!shifted) await expect(page.getByTestId('market-closed')).toHaveText('Market closed');
     await page.getByTestId('sell-button').click();
