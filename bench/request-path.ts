@@ -5,7 +5,7 @@
 // size. The two take turns for each call over several rounds, so a noisy moment falls on both.
 // With --single-node the product is also measured as `npm start` runs it (workers in the same
 // process: price feed, candles, robots, risk engine) against the API node. Prints JSON.
-//   node bench/request-path.ts [--seconds 5] [--connections 20] [--rounds 3] [--users 50] [--pool 10] [--single-node] [--only <name part>] [--cpu-prof <dir>]
+//   node bench/request-path.ts [--seconds 5] [--connections 20] [--rounds 3] [--users 50] [--pool 10] [--single-node] [--only <name part>] [--kind read|write] [--cpu-prof <dir>]
 //   DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/postgres (a scratch database is made and dropped)
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,10 +26,16 @@ const ROUNDS = arg('--rounds', 3);
 const USERS = arg('--users', 50);
 const POOL = arg('--pool', 10);
 const WARMUP_SECONDS = 2;
+// Positions for the close call: enough for every user to close one per request of every round at
+// 1,500 closes a second, product and peer together.
+const CLOSABLE_PER_USER = Math.ceil((2 * (ROUNDS * SECONDS + WARMUP_SECONDS) * 1500) / USERS);
+// Chat senders per user: the chat call stays under the per-sender limit of 60 messages a minute.
+const TALKERS_PER_USER = 10;
 const SINGLE_NODE = argv.includes('--single-node');
 const ONLY = argv.includes('--only') ? argv[argv.indexOf('--only') + 1]! : '';
 // Where the product nodes write a CPU profile each (on exit), to see where their time goes.
 const CPU_PROF = argv.includes('--cpu-prof') ? path.resolve(argv[argv.indexOf('--cpu-prof') + 1]!) : null;
+const KIND = argv.includes('--kind') ? argv[argv.indexOf('--kind') + 1]! : '';
 const GOAL = { readVsPeer: 1.0, writeVsPeer: 0.9, readP99Ms: 20, singleNodeVsApiNode: 0.8 };
 const repo = path.resolve(import.meta.dirname, '..');
 
@@ -60,6 +66,9 @@ async function startProduct(databaseUrl: string, workers: boolean): Promise<Serv
       DATA_DIR: dataDir,
       PUSHER_APP_SECRET: 'bench-secret',
       PRICE_SOCKET_KEY: 'bench-price-key',
+      // No feed runs on the bench (an API node without workers or Redis): prices stand still, which
+      // must not count as a stalled feed, or every fill at market would be refused.
+      PRICE_STALE_MS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -120,7 +129,7 @@ const base = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/pos
 const scratch = await scratchPostgres(base, 'bourse_bench');
 const servers: Server[] = [];
 try {
-  const users: BenchUser[] = await seedRequestPath(scratch.url, { users: USERS, openTrades: 5, closedTrades: 40, unreadNotes: 5 });
+  const users: BenchUser[] = await seedRequestPath(scratch.url, { users: USERS, openTrades: 5, closedTrades: 40, unreadNotes: 5, closableTrades: CLOSABLE_PER_USER, talkers: TALKERS_PER_USER });
   const product = await startProduct(scratch.url, false);
   servers.push(product);
   const assetsJson = await (await fetch(`${product.url}/api/v1/assets`, { headers: { authorization: `Bearer ${users[0]!.token}` } })).text();
@@ -130,9 +139,17 @@ try {
   if (singleNode) servers.push(singleNode);
   const contenders = { product, peer, ...(singleNode && { singleNode }) };
 
-  const cases = requestPathCases.filter((c) => c.name.includes(ONLY));
+  const cases = requestPathCases.filter((c) => c.name.includes(ONLY) && (!KIND || c.kind === KIND));
   const figures = new Map<string, Record<string, RequestLoad[]>>(cases.map((c) => [c.name, {}]));
-  const run = (url: string, caseName: string, seconds = SECONDS) => load({ url, caseName, users, seconds, connections: CONNECTIONS });
+  // A call's requests are numbered across all its loads (see RequestPathCase.product); a load's
+  // last requests may be in flight when it stops, uncounted, hence the margin.
+  const sent = new Map<string, number>();
+  const run = async (url: string, caseName: string, seconds = SECONDS) => {
+    const first = sent.get(caseName) ?? 0;
+    const figures = await load({ url, caseName, users, first, seconds, connections: CONNECTIONS });
+    sent.set(caseName, first + figures.requests + figures.errors + CONNECTIONS);
+    return figures;
+  };
   // Unmeasured first: each pooled connection prepares its statements and the hot code gets compiled.
   for (const c of cases) for (const s of Object.values(contenders)) await run(s.url, c.name, WARMUP_SECONDS);
   for (let round = 0; round < ROUNDS; round++) {

@@ -12,6 +12,7 @@
 //            on the peer's pool), `caller` (found by the peer's own session lookup, as the product's
 //            auth hook did), the Fastify request and reply; what it returns is sent as JSON
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { writeCases } from './request-path-write-cases.ts';
 
 /** One seeded user, with what the cases need to address their own things. */
 export type BenchUser = {
@@ -20,6 +21,16 @@ export type BenchUser = {
   token: string;
   /** One of the user's notifications (marking it read again changes nothing). */
   noteId: number;
+  /** How many users the load cycles through: request i goes to user i mod cycle, so i / cycle counts this user's requests. */
+  cycle: number;
+  /** The instrument orders are placed on, and its ask price as the product quotes it (prices stand still on the bench). */
+  eurusd: { id: number; ask: number };
+  /** An open position of the first account whose take-profit the modify call moves back and forth. */
+  modifiableTradeId: number;
+  /** Open positions on a second account, numbered from `first`, each closed once by the close call. */
+  closable: { first: number; count: number };
+  /** Sessions of customers who only chat: the chat call spreads over them to stay under the per-sender limit. */
+  talkers: string[];
 };
 
 export type BenchRequest = { method: 'GET' | 'POST' | 'PATCH'; path: string; body?: unknown; headers?: Record<string, string> };
@@ -30,12 +41,24 @@ export type PeerCaller = { sessionId: number; userId: number; role: string; stat
 /** Runs one statement on the peer's pool and returns its rows. */
 export type PeerQuery = <R = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<R[]>;
 
-/** What a peer handler is given. `assetsGzip`: the catalogue body the product served at start, gzipped as it does. */
-export type PeerContext = { q: PeerQuery; caller: PeerCaller; req: FastifyRequest; reply: FastifyReply; assetsGzip: Buffer };
+/**
+ * What a peer handler is given. `assetsGzip`: the catalogue body the product served at start,
+ * gzipped as it does. `transaction`: runs `fn` on one pooled connection between BEGIN and COMMIT
+ * (a round trip each, as the product's were), rolling back if it throws.
+ */
+export type PeerContext = {
+  q: PeerQuery;
+  caller: PeerCaller;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  assetsGzip: Buffer;
+  transaction<T>(fn: (q: PeerQuery) => Promise<T>): Promise<T>;
+};
 
 export type RequestPathCase = {
   name: string;
   kind: 'read' | 'write';
+  /** `i` counts the call's requests over the whole benchmark, so a call that uses something up (a close) never meets one used before. */
   product: (user: BenchUser, i: number) => BenchRequest;
   peer: {
     method: 'GET' | 'POST' | 'PATCH';
@@ -44,11 +67,11 @@ export type RequestPathCase = {
   };
 };
 
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : null);
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+export const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : null);
+export const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /** A trade row in the API's field names (the peer's hand-written counterpart of tradeView). */
-function tradeJson(r: Record<string, unknown>) {
+export function tradeJson(r: Record<string, unknown>) {
   return {
     id: r.id,
     trade_id: r.trade_id,
@@ -227,4 +250,5 @@ export const requestPathCases: RequestPathCase[] = [
       },
     },
   },
+  ...writeCases,
 ];

@@ -4,7 +4,8 @@
 import autocannon from 'autocannon';
 import { type BenchUser, requestPathCases } from './request-path-cases.ts';
 
-export type RequestLoadSpec = { url: string; caseName: string; users: BenchUser[]; seconds: number; connections: number };
+/** `first`: how many requests the benchmark sent before this load (the number of its first request). */
+export type RequestLoadSpec = { url: string; caseName: string; users: BenchUser[]; first: number; seconds: number; connections: number };
 export type RequestLoad = { requests: number; rps: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number };
 
 const spec = JSON.parse(process.argv[2]!) as RequestLoadSpec;
@@ -19,7 +20,7 @@ const result = await autocannon({
   requests: [
     {
       setupRequest: (req) => {
-        const i = n++;
+        const i = spec.first + n++;
         const user = spec.users[i % spec.users.length]!;
         const r = one.product(user, i);
         const headers: Record<string, string> = { authorization: `Bearer ${user.token}`, ...r.headers };

@@ -16,6 +16,20 @@ const spec = await new Promise<PeerSpec>((resolve) => process.once('message', (m
 const pool = new pg.Pool({ connectionString: spec.databaseUrl, max: spec.poolSize });
 const assetsGzip = gzipSync(spec.assetsJson, { level: 5 });
 const q: PeerQuery = async (text, values) => (await pool.query(text, values)).rows;
+async function transaction<T>(fn: (q: PeerQuery) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(async (text, values) => (await client.query(text, values)).rows);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
 const LAST_USED_STEP_MS = 5 * 60_000;
 
 async function callerOf(header: string | undefined): Promise<PeerCaller | null> {
@@ -40,7 +54,7 @@ for (const c of requestPathCases) {
       const caller = await callerOf(req.headers.authorization);
       if (!caller) return reply.status(401).send({ message: 'Unauthenticated.' });
       if (caller.status === 'deactivated') return reply.status(403).send({ message: 'disabled' });
-      return c.peer.handler({ q, caller, req, reply, assetsGzip });
+      return c.peer.handler({ q, caller, req, reply, assetsGzip, transaction });
     },
   });
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { placeholders, statement } from '../../db/statement.ts';
 import { chatAttachments, chatMessages, users } from '../../db/schema/index.ts';
 import { isOnline } from '../users/presence.ts';
 
@@ -23,13 +24,17 @@ function messagesWithSender(db: DbOrTx) {
   return db.select(messageColumns).from(chatMessages).innerJoin(users, eq(users.id, chatMessages.senderId));
 }
 
-/** Inserts a message and reads it back with its sender, in one statement. */
+/** Inserts a message and reads it back with its sender, in one statement (built once, see statement()). */
 export async function insertMessage(
   db: DbOrTx,
   m: { customerId: number; senderId: number; isAdmin: boolean; message: string },
 ): Promise<MessageRow> {
-  const inserted = db.$with('inserted').as(db.insert(chatMessages).values(m).returning());
-  const [row] = await db
+  const [row] = await insertMessageStatement(db, m);
+  return row!;
+}
+const insertMessageStatement = statement('insert_chat_message', (db) => {
+  const inserted = db.$with('inserted').as(db.insert(chatMessages).values(placeholders(['customerId', 'senderId', 'isAdmin', 'message'])).returning());
+  return db
     .with(inserted)
     .select({
       id: inserted.id,
@@ -43,8 +48,7 @@ export async function insertMessage(
     })
     .from(inserted)
     .innerJoin(users, eq(users.id, inserted.senderId));
-  return row!;
-}
+});
 
 /**
  * Binds uploads to a message: only the sender's own, not yet sent, uploaded for this conversation

@@ -8,7 +8,7 @@ import { accountFor, requirePrices } from './order.service.ts';
 import { settleClose, type Settlement } from './settlement.ts';
 import { receipt, spreadOf, tradeView } from './trade-view.ts';
 import { announce, tradingRuntime } from './trading-runtime.ts';
-import { lockAccount, tradeById, tradeOfUser, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
+import { lockAccount, lockForTrade, setTradeLevelsIf, tradeOfUser, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
 import { Valuer } from './valuation.ts';
 import { ensureAccountUsable } from '../accounts/account-usable.service.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
@@ -36,32 +36,32 @@ function tradableQuote(prices: PriceSource, assetId: number) {
 /**
  * POST /trade/{id}/close: closes the position (or `lots` of it) at the current price and settles the
  * P&L into the balance in the same transaction. A second close answers 409 and settles nothing.
+ * Everything is checked on the trade as it is under the account lock, taken first.
  */
 export async function closeTrade(ctx: AppContext, userId: number, id: number, lots: number | undefined, startedAt: number) {
   const prices = requirePrices(ctx);
-  const trade = await ownTrade(ctx, userId, id);
-  ensureClosable(trade);
-  if (lots !== undefined) {
-    const problem = lotsProblem(lots);
-    if (problem) throw invalid('volume', problem === 'off_step' ? msg.volumeStep : msg.volumeRange);
-    if (lots > Number(trade.lots)) throw invalid('volume', msg.closeVolumeTooLarge);
-  }
-  const quote = tradableQuote(prices, trade.assetId);
-  const account = await accountFor(ctx, userId, trade.accountId);
-  const valuer = new Valuer(tradingRuntime(ctx).catalog, prices, account.currency);
-  const conversion = await valuer.conversion(trade.quoteCurrency);
-  if (conversion === null) throw new HttpError(422, msg.noConversion);
-  const settled = await ctx.db.transaction(async (tx) => {
-    await lockAccount(tx, account.id);
-    const fresh = await tradeById(tx, id);
-    if (fresh?.status !== 'open') return null;
-    if (lots !== undefined && lots > Number(fresh.lots)) throw invalid('volume', msg.closeVolumeTooLarge);
-    return settleClose(tx, { trade: fresh, quote, conversion, reason: 'manual', lots }, valuer);
+  const { catalog } = tradingRuntime(ctx);
+  const { settled, quote, conversion, currency } = await ctx.db.transaction(async (tx) => {
+    const lock = await lockForTrade(tx, userId, id);
+    if (!lock) throw notFound(msg.tradeNotFound);
+    const { trade, account } = lock;
+    ensureClosable(trade);
+    if (lots !== undefined) {
+      const problem = lotsProblem(lots);
+      if (problem) throw invalid('volume', problem === 'off_step' ? msg.volumeStep : msg.volumeRange);
+      if (lots > Number(trade.lots)) throw invalid('volume', msg.closeVolumeTooLarge);
+    }
+    const quote = tradableQuote(prices, trade.assetId);
+    const valuer = new Valuer(catalog, prices, account.currency);
+    const conversion = await valuer.conversion(trade.quoteCurrency);
+    if (conversion === null) throw new HttpError(422, msg.noConversion);
+    const settled = await settleClose(tx, { trade, quote, conversion, reason: 'manual', lots }, valuer);
+    if (!settled) throw conflict(msg.alreadyClosed);
+    return { settled, quote, conversion, currency: account.currency };
   });
-  if (!settled) throw conflict(msg.alreadyClosed);
   await announceSettlement(ctx, userId, settled, 'closed');
-  const digits = (await tradingRuntime(ctx).catalog.get(trade.assetId))?.digits ?? null;
-  return { data: tradeView(settled.closed), receipt: closeReceipt(settled, { spread: spreadOf(quote), conversion, currency: account.currency, digits }, startedAt), message: msg.closed };
+  const digits = (await catalog.get(settled.closed.assetId))?.digits ?? null;
+  return { data: tradeView(settled.closed), receipt: closeReceipt(settled, { spread: spreadOf(quote), conversion, currency, digits }, startedAt), message: msg.closed };
 }
 
 /** The receipt of a close: no requested price (a close takes the market), the spread crossed. */
@@ -154,30 +154,34 @@ function nextLevels(trade: TradeRow, patch: ModifyTradeRequest, quote: BidAsk) {
 /**
  * PATCH /trade/{id}: sets, moves or removes take-profit, stop-loss and trailing stop of an open
  * position (checked against the current closing price), or those and the entry price of a pending
- * order (checked against the market and the entry).
+ * order (checked against the market and the entry). Checked on the trade as it is under the account lock.
  */
 export async function modifyTrade(ctx: AppContext, userId: number, id: number, patch: ModifyTradeRequest): Promise<Trade> {
   const prices = requirePrices(ctx);
-  const trade = await ownTrade(ctx, userId, id);
-  if (trade.status !== 'open' && trade.status !== 'pending') throw conflict(msg.notOpen);
-  const quote = prices.quote(trade.assetId);
-  if (!quote) throw new HttpError(422, msg.noPrice);
-  const open = trade.status === 'open';
-  const instrument = await tradingRuntime(ctx).catalog.get(trade.assetId);
-  if (instrument) checkDigits(instrument, { price: patch.price, take_profit: patch.take_profit, stop_loss: patch.stop_loss, trailing_stop: patch.trailing_stop });
-  const next = nextLevels(trade, patch, quote);
-  checkTargets(trade.tradeType, open ? closingPrice(trade.tradeType, quote) : next.entry, next.takeProfit, next.stopLoss, open);
-  const level = (n: number | null) => (n === null ? null : String(n));
-  const entryFields = open ? {} : { openingPrice: String(next.entry), triggerPrice: String(next.entry), requestedPrice: String(next.entry) };
-  const row = await ctx.db.transaction(async (tx) => {
-    await lockAccount(tx, trade.accountId);
-    const modified = await updateTradeIf(tx, id, trade.status, { takeProfit: level(next.takeProfit), stopLoss: level(next.stopLoss), trailingStop: level(next.trailing), ...entryFields });
-    if (modified) await recordActivity(tx, 'modified', modified);
-    return modified;
+  const { catalog } = tradingRuntime(ctx);
+  const { row, account } = await ctx.db.transaction(async (tx) => {
+    const lock = await lockForTrade(tx, userId, id);
+    if (!lock) throw notFound(msg.tradeNotFound);
+    const { trade } = lock;
+    if (trade.status !== 'open' && trade.status !== 'pending') throw conflict(msg.notOpen);
+    const quote = prices.quote(trade.assetId);
+    if (!quote) throw new HttpError(422, msg.noPrice);
+    const open = trade.status === 'open';
+    const instrument = await catalog.get(trade.assetId);
+    if (instrument) checkDigits(instrument, { price: patch.price, take_profit: patch.take_profit, stop_loss: patch.stop_loss, trailing_stop: patch.trailing_stop });
+    const next = nextLevels(trade, patch, quote);
+    checkTargets(trade.tradeType, open ? closingPrice(trade.tradeType, quote) : next.entry, next.takeProfit, next.stopLoss, open);
+    const level = (n: number | null) => (n === null ? null : String(n));
+    // An open position's entry stays as it is (written back unchanged, so one statement serves both).
+    const entry = open
+      ? { openingPrice: trade.openingPrice, triggerPrice: trade.triggerPrice, requestedPrice: trade.requestedPrice }
+      : { openingPrice: String(next.entry), triggerPrice: String(next.entry), requestedPrice: String(next.entry) };
+    const modified = await setTradeLevelsIf(tx, id, trade.status, { takeProfit: level(next.takeProfit), stopLoss: level(next.stopLoss), trailingStop: level(next.trailing), ...entry });
+    if (!modified) throw conflict(msg.notOpen);
+    await recordActivity(tx, 'modified', modified);
+    return { row: modified, account: lock.account };
   });
-  if (!row) throw conflict(msg.notOpen);
-  await announce(ctx, { userId, accountId: row.accountId, tradeIds: [row.id], reason: 'modified', balanceChanged: false });
-  const account = await accountFor(ctx, userId, row.accountId);
-  const live = row.status === 'open' ? await new Valuer(tradingRuntime(ctx).catalog, prices, account.currency).live(row) : null;
+  await announce(ctx, { userId, accountId: row.accountId, tradeIds: [row.id], reason: 'modified', balanceChanged: false, snapshot: { account, rows: [row] } });
+  const live = row.status === 'open' ? await new Valuer(catalog, prices, account.currency).live(row) : null;
   return tradeView(row, live);
 }

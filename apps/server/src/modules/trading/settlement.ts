@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { postEntry } from '../accounts/ledger.repository.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import type { PriceSource } from '../market/price-source.ts';
-import { insertTrade, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
+import { closeTradeIf, insertTrade, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
 
 /** A public trade id: short, unguessable, unique (a collision fails the insert, never merges). */
 export function newTradeId(): string {
@@ -87,7 +87,7 @@ async function closeTrade(tx: DbOrTx, order: CloseOrder): Promise<{ closed: Trad
   });
   const closedFields = { status: 'closed' as const, closingPrice: String(price), pnl: pnl.toFixed(2), closeReason: order.reason, closeTime: new Date() };
   if (!partial) {
-    const closed = await updateTradeIf(tx, trade.id, 'open', closedFields);
+    const closed = await closeTradeIf(tx, trade.id, 'open', closedFields);
     return closed && { closed, remaining: null, pnl };
   }
   const share = new Decimal(order.lots!).dividedBy(trade.lots);

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AssetCategory } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { placeholders, statement } from '../../db/statement.ts';
@@ -54,14 +55,16 @@ export async function lockForOrder(tx: DbOrTx, userId: number, accountId?: numbe
   const [row] = await lockForOrderStatement(tx, { userId, accountId: accountId ?? null });
   return row ? { ...row, now: new Date(row.now) } : null;
 }
-/** The account's columns read from the function's composite `account`, each decoded as the table's column. */
-const lockedAccount = Object.fromEntries(
-  Object.entries(getTableColumns(tradingAccounts)).map(([key, column]) => [key, sql`(r.account).${sql.identifier(column.name)}`.mapWith(column)]),
-) as { [K in keyof typeof tradingAccounts.$inferSelect]: SQL<(typeof tradingAccounts.$inferSelect)[K]> };
+/** A table's columns read from `r.<composite>`, a row of it a function returned, each decoded as the table's column. */
+function compositeColumns<T extends PgTable>(table: T, composite: string) {
+  return Object.fromEntries(
+    Object.entries(getTableColumns(table)).map(([key, column]) => [key, sql`(r.${sql.raw(composite)}).${sql.identifier(column.name)}`.mapWith(column)]),
+  ) as { [K in keyof T['$inferSelect']]: SQL<T['$inferSelect'][K]> };
+}
 const lockForOrderStatement = statement('lock_for_order', (db) =>
   db
     .select({
-      account: lockedAccount,
+      account: compositeColumns(tradingAccounts, 'account'),
       planLeverage: sql<number>`r.plan_leverage`,
       planCaps: sql<Partial<Record<AssetCategory, number>>>`r.plan_caps`,
       tradeId: sql<number>`r.trade_id`,
@@ -69,6 +72,23 @@ const lockForOrderStatement = statement('lock_for_order', (db) =>
       exposures: sql<Exposure[]>`r.exposures`,
     })
     .from(sql`order_lock(${sql.placeholder('userId')}, ${sql.placeholder('accountId')}) r`),
+);
+
+/** What a change to one of a user's trades starts from (see lockForTrade). */
+export type TradeLock = { account: TradingAccountRow; trade: TradeRow };
+
+/**
+ * The account of the user's trade `tradeId` locked as lockAccount does, and the trade as it is
+ * under that lock, in one round trip (the `trade_lock` function). Null when the user has no such trade.
+ */
+export async function lockForTrade(tx: DbOrTx, userId: number, tradeId: number): Promise<TradeLock | null> {
+  const [row] = await lockForTradeStatement(tx, { userId, tradeId });
+  return row ?? null;
+}
+const lockForTradeStatement = statement('lock_for_trade', (db) =>
+  db
+    .select({ account: compositeColumns(tradingAccounts, 'account'), trade: compositeColumns(trades, 'trade') })
+    .from(sql`trade_lock(${sql.placeholder('userId')}, ${sql.placeholder('tradeId')}) r`),
 );
 
 /** Every column an order writes (null where unused), so its insert is built once. */
@@ -140,6 +160,30 @@ export async function updateTradeIf(tx: DbOrTx, id: number, from: TradeStatus, s
     .returning();
   return row ?? null;
 }
+
+/**
+ * updateTradeIf for one set of columns, built once (see statement()): for the changes every close
+ * and modify makes.
+ */
+function updateTradeIfStatement<const C extends readonly (keyof NewTrade & string)[]>(name: string, columns: C) {
+  const update = statement(name, (db) =>
+    db
+      .update(trades)
+      .set({ ...placeholders(columns), updatedAt: stamp })
+      .where(and(eq(trades.id, sql.placeholder('id')), eq(trades.status, sql.placeholder('from'))))
+      .returning(),
+  );
+  return async (tx: DbOrTx, id: number, from: TradeStatus, set: { [K in C[number]]: NewTrade[K] }): Promise<TradeRow | null> => {
+    const [row] = await update(tx, { ...set, id, from });
+    return row ?? null;
+  };
+}
+
+/** Marks an open trade closed (see updateTradeIf). */
+export const closeTradeIf = updateTradeIfStatement('close_trade', ['status', 'closingPrice', 'pnl', 'closeReason', 'closeTime']);
+
+/** Sets a trade's take-profit, stop-loss, trailing stop and entry (see updateTradeIf). */
+export const setTradeLevelsIf = updateTradeIfStatement('set_trade_levels', ['takeProfit', 'stopLoss', 'trailingStop', 'openingPrice', 'triggerPrice', 'requestedPrice']);
 
 export async function pageTrades(db: DbOrTx, accountId: number, statuses: TradeStatus[], page: number, size: number) {
   const where = and(eq(trades.accountId, accountId), inArray(trades.status, statuses));
