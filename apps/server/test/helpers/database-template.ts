@@ -1,7 +1,9 @@
-// Vitest global setup of the integration suites: migrates one database and seeds the instrument
-// catalogue once per run, so each test server copies it instead of running 28 migrations and
-// inserting 2,700 instruments itself. On PostgreSQL the copy is a template database
-// (`CREATE DATABASE … TEMPLATE`); on the embedded database, a dump of its data directory.
+// Vitest global setup of the integration suites: migrates one database once per run, so each test
+// server copies it instead of running every migration itself. The instrument catalogue is not part
+// of the copy: each server seeds its own at start, as on a new install, so every instrument's
+// history reaches up to that server's start (its `history_anchor`), not to the start of the run.
+// On PostgreSQL the copy is a template database (`CREATE DATABASE … TEMPLATE`); on the embedded
+// database, a dump of its data directory.
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,8 +12,6 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
-import { seedAssets } from '../../src/modules/market/asset.repository.ts';
-import { catalogue } from '../../src/modules/market/catalogue.ts';
 import { admin, untilUnused } from './postgres-admin.ts';
 
 declare module 'vitest' {
@@ -23,10 +23,9 @@ declare module 'vitest' {
   }
 }
 
-/** What a server writes at its first start and every later start finds in place. */
+/** What a server's first start writes and every later start finds in place. */
 async function prepare(database: Database) {
   await migrate(database);
-  await seedAssets(database.db, catalogue());
 }
 
 export default async function setup(project: TestProject) {
