@@ -31,16 +31,25 @@ export function useDisplayCurrency(): DisplayCurrency {
   return currencies.find((c) => c.code === code) ?? USD;
 }
 
-/** Converts an amount in `from` (a currency code) into the display currency, through USD rates. */
-export function convertAmount(amount: number, from: string, to: DisplayCurrency, currencies: DisplayCurrency[]): number {
+/**
+ * Converts an amount in `from` (a currency code) into `to`, through USD rates; null while the rate
+ * of `from` is not known (site data still loading, or a currency it does not list).
+ */
+export function convertAmount(amount: number, from: string, to: DisplayCurrency, currencies: DisplayCurrency[]): number | null {
   if (from === to.code) return amount;
-  const fromRate = currencies.find((c) => c.code === from)?.rate ?? 1;
-  return (amount / fromRate) * to.rate;
+  const fromRate = currencies.find((c) => c.code === from)?.rate;
+  return fromRate ? (amount / fromRate) * to.rate : null;
 }
 
-/** Formats an amount held in `from` (an account currency) in the chosen display currency. */
+/**
+ * Formats an amount held in `from` (an account currency) in the chosen display currency; in its
+ * own currency while no rate converts it, never its number under another currency's sign.
+ */
 export function useDisplayMoney(from: string): (amount: number) => string {
   const display = useDisplayCurrency();
   const currencies = useCurrencies();
-  return (amount) => formatMoney(convertAmount(amount, from, display, currencies), display.code);
+  return (amount) => {
+    const converted = convertAmount(amount, from, display, currencies);
+    return converted === null ? formatMoney(amount, from) : formatMoney(converted, display.code);
+  };
 }

@@ -9,12 +9,12 @@ export function ConvertedAmount({ amount, from, to }: { amount: number; from: Tr
   const currencies = useCurrencies();
   if (!to || to.currency === from.currency) return null;
   const target = currencies.find((c) => c.code === to.currency);
-  const known = target && currencies.some((c) => c.code === from.currency);
+  const converted = target && Number.isFinite(amount) && amount > 0 ? convertAmount(amount, from.currency, target, currencies) : null;
   return (
     <p className="rounded-lg bg-panel-2 px-3 py-2 text-sm" data-testid="transfer-conversion">
-      {known && Number.isFinite(amount) && amount > 0 ? (
+      {converted !== null ? (
         <>
-          ≈ <strong className="tabular-nums">{formatMoney(convertAmount(amount, from.currency, target, currencies), to.currency)}</strong>{' '}
+          ≈ <strong className="tabular-nums">{formatMoney(converted, to.currency)}</strong>{' '}
           {t('arrives in {{number}}.', { number: to.number })}{' '}
         </>
       ) : null}
