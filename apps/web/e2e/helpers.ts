@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { appendFile, readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
+import { createRequire } from 'node:module';
+import type { AxeResults, RunOptions } from 'axe-core';
 import { expect, test, type Browser, type Page, request as playwrightRequest } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@bourse.local', password: 'admin-demo-pass' };
@@ -191,6 +193,14 @@ export async function screenshots(page: Page, name: string) {
   if (original) await page.setViewportSize(original);
 }
 
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const axeOptions: RunOptions = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+  // Only violations are reported: building the passes for every node of a full trading room
+  // cost several times the checks themselves.
+  resultTypes: ['violations'],
+};
+
 /**
  * axe-core on the page as it is now: no serious or critical violation of WCAG 2.1 A and AA. Every
  * screen a spec takes screenshots of is checked, in CI too.
@@ -202,10 +212,14 @@ export async function expectAccessible(page: Page, name: string) {
     const toasts = document.getAnimations().filter((a) => (a.effect as KeyframeEffect | null)?.target?.closest('[data-sonner-toaster]'));
     await Promise.race([Promise.all(toasts.map((a) => a.finished.catch(() => null))), new Promise((r) => setTimeout(r, 2000))]);
   });
-  // Legacy mode runs axe once in the page itself; the default also opens a blank page to merge
-  // the frames' results, a second renderer and a second copy of axe for every check. Only
-  // cross-origin frames go unchecked that way, and the app's own screens have none.
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze();
+  // axe runs in the page itself, loaded once per document (a client-side navigation keeps it). The
+  // app's screens have no frames of their own, so the top document is the whole screen.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (options) => {
+    const { axe } = window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } };
+    const results = await axe.run(document, options);
+    return results.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target.map(String), html: n.html })) }));
+  }, axeOptions);
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const found = serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
   if (process.env.AXE_SURVEY) {
