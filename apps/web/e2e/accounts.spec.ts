@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { apiCall, newCustomer, openSignedIn, screenshots, test } from './helpers';
 import { navigate } from './support/navigate';
 import { RETRY_MS } from '../src/config/constants';
 import { expectAfterTimers } from './support/clock';

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page, request as playwrightRequest } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, type Customer, newCustomer, openSignedIn, screenshots } from './helpers';
+import { expect, type Browser, type BrowserContext, type Locator, type Page, request as playwrightRequest } from '@playwright/test';
+import { ADMIN, adminToken, apiCall, type Customer, newCustomer, openSignedIn, screenshots, test } from './helpers';
 import { navigate } from './support/navigate';
 import { RETRY_MS } from '../src/config/constants';
 import { expectAfterTimers } from './support/clock';

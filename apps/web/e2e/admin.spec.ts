@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { ADMIN, apiCall, newCustomer, openSignedIn, screenshots, type Customer } from './helpers';
+import { ADMIN, apiCall, newCustomer, openSignedIn, screenshots, type Customer, test } from './helpers';
 import { navigate } from './support/navigate';
 import { RETRY_MS } from '../src/config/constants';
 import { expectAfterTimers } from './support/clock';

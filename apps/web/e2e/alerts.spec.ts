@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { newCustomer, openRoom, screenshots } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { newCustomer, openRoom, screenshots, test } from './helpers';
 
 /** BTC/USD, the default instrument, is priced with its 2 digits. */
 const PRICED = /^\d+\.\d{2}$/;

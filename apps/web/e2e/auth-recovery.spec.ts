@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, apiCall, lastMailedLink, newCustomer, screenshots, signIn } from './helpers';
+import { expect } from '@playwright/test';
+import { ADMIN, apiCall, lastMailedLink, newCustomer, screenshots, signIn, test } from './helpers';
 
 test('forgot password mails a link that sets a new password', async ({ page, baseURL }) => {
   const customer = await newCustomer(baseURL!);

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { newCustomer, openSignedIn, screenshots } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { newCustomer, openSignedIn, screenshots, test } from './helpers';
 
 /** Signs a new customer in and opens the backtest dialog of the first advisor in the marketplace. */
 async function openBacktest(page: Page, baseURL: string) {

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, adminToken, apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
+import { ADMIN, adminToken, apiCall, newCustomer, openSignedIn, screenshots, test } from './helpers';
 
 const LOCALES = path.resolve(import.meta.dirname, '../src/i18n/locales');
 const arabic = Object.assign({}, ...readdirSync(path.join(LOCALES, 'ar')).map((f) => JSON.parse(readFileSync(path.join(LOCALES, 'ar', f), 'utf8')))) as Record<string, string>;

@@ -1,6 +1,6 @@
 import { deflateSync, crc32 } from 'node:zlib';
-import { expect, test, type Browser, type Page, type WebSocket } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, newCustomer, openSignedIn, screenshots, type Customer } from './helpers';
+import { expect, type Browser, type Page, type WebSocket } from '@playwright/test';
+import { ADMIN, adminToken, apiCall, newCustomer, openSignedIn, screenshots, type Customer, test } from './helpers';
 import { CHAT_POLL_MS, RETRY_MS } from '../src/config/constants';
 import { expectAfterTimers } from './support/clock';
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
-import { adminToken, apiCall, type Customer, newCustomer, openSignedIn, screenshots } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { adminToken, apiCall, type Customer, newCustomer, openSignedIn, screenshots, test } from './helpers';
 
 type Account = { id: number; kind: string; number: string; balance: string };
 type Ledger = { data: { points: { balance: string }[]; equity_points: { equity: string }[]; pnl_lifetime: string; pnl_today: string; activity: { kind: string }[] } };

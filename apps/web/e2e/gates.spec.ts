@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { screenshots } from './helpers';
+import { expect } from '@playwright/test';
+import { screenshots, test } from './helpers';
 
 test('an unreachable server shows "Site Unreachable" and "Try Again" recovers', async ({ page }) => {
   await page.route('**/api/v1/settings', (route) => route.abort());

@@ -3,7 +3,23 @@ import { readFileSync } from 'node:fs';
 import { appendFile, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AxeResults, RunOptions } from 'axe-core';
-import { expect, test, type Browser, type Page, request as playwrightRequest } from '@playwright/test';
+import { test as base, expect, type Browser, type Page, request as playwrightRequest } from '@playwright/test';
+
+/**
+ * The test every spec runs. Playwright closes the context it hands a test, not one the test opens
+ * itself (a second customer, the admin): left open, its page would go on polling and streaming
+ * prices through every later test of the worker's browser.
+ */
+export const test = base.extend<{ closeOwnContexts: undefined }>({
+  closeOwnContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use(undefined);
+      await Promise.all(browser.contexts().filter((c) => !before.has(c)).map((c) => c.close()));
+    },
+    { auto: true },
+  ],
+});
 
 export const ADMIN = { email: 'admin@bourse.local', password: 'admin-demo-pass' };
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, changeSettings, newCustomer, openSignedIn, screenshots } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { ADMIN, adminToken, apiCall, changeSettings, newCustomer, openSignedIn, screenshots, test } from './helpers';
 import { navigate } from './support/navigate';
 
 // Switches a site-wide setting (new live accounts need approval); restored after the test.

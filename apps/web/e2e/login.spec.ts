@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { newCustomer, screenshots, signIn } from './helpers';
+import { expect } from '@playwright/test';
+import { newCustomer, screenshots, signIn, test } from './helpers';
 
 test('a customer logs in, sees the dashboard and logs out', async ({ page, baseURL }) => {
   const customer = await newCustomer(baseURL!);

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { adminToken, apiCall, fundLiveAccount, newCustomer, openSignedIn, screenshots } from './helpers';
+import { expect } from '@playwright/test';
+import { adminToken, apiCall, fundLiveAccount, newCustomer, openSignedIn, screenshots, test } from './helpers';
 
 type Me = { data: { accounts: { id: number; kind: string; title: string; balance: string }[]; eas: number[] } };
 const tokenOf = async (baseURL: string, user: { email: string; password: string }) =>

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, fundLiveAccount, newCustomer, openSignedIn, screenshots } from './helpers';
+import { expect } from '@playwright/test';
+import { ADMIN, adminToken, apiCall, fundLiveAccount, newCustomer, openSignedIn, screenshots, test } from './helpers';
 
 test('filters the marketplace through the URL, buys an advisor once and shows it owned', async ({ page, baseURL }) => {
   const user = await newCustomer(baseURL!);

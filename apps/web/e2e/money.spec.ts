@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-import { adminToken, apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { adminToken, apiCall, newCustomer, openSignedIn, screenshots, test } from './helpers';
 import { navigate } from './support/navigate';
 
 type Me = { data: { accounts: { id: number; kind: string; balance: string }[] } };

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiCall, newCustomer, openSignedIn, screenshots, type Customer } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { apiCall, newCustomer, openSignedIn, screenshots, type Customer, test } from './helpers';
 
 type Preferences = { tour_done: boolean };
 

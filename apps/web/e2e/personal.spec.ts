@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import sharp from 'sharp';
-import { apiCall, lastMailedLink, newCustomer, openSignedIn, screenshots } from './helpers';
+import { apiCall, lastMailedLink, newCustomer, openSignedIn, screenshots, test } from './helpers';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, newCustomer, openSignedIn, screenshots } from './helpers';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { ADMIN, newCustomer, openSignedIn, screenshots, test } from './helpers';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 const slow = process.env.CI ? 120_000 : 60_000;

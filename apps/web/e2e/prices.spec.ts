@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { isMarketOpen } from '@bourse/domain';
-import { apiCall, newCustomer, openRoom, screenshots } from './helpers';
+import { apiCall, newCustomer, openRoom, screenshots, test } from './helpers';
 
 /** EUR/USD is quoted to 5 decimals, BTC/USD to 2: every price on screen keeps its instrument's digits. */
 const FIVE = /^\d\.\d{5}$/;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-import { changeSettings, enterMailedCode, newCustomer, screenshots } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { changeSettings, enterMailedCode, newCustomer, screenshots, test } from './helpers';
 
 // These change site-wide settings: each test restores what it changed.
 test.describe.configure({ mode: 'serial' });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, enterMailedCode, lastMail, lastMailedCode, newCustomer, openSignedIn, screenshots } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { ADMIN, adminToken, apiCall, enterMailedCode, lastMail, lastMailedCode, newCustomer, openSignedIn, screenshots, test } from './helpers';
 
 const uniqueEmail = () => `reg.${randomBytes(5).toString('hex')}@example.com`;
 const savedData = (page: Page) => page.evaluate(() => sessionStorage.getItem('registration_data'));

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiCall, fundLiveAccount, newCustomer, openRoom, screenshots } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { apiCall, fundLiveAccount, newCustomer, openRoom, screenshots, test } from './helpers';
 
 type Robot = { ea_id: number; status: string; params: Record<string, unknown>; max_positions: number };
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();

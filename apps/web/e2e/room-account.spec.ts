@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiCall, newCustomer, openRoom, screenshots, type Customer } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { apiCall, newCustomer, openRoom, screenshots, type Customer, test } from './helpers';
 
 type Account = { id: number; number: string; kind: 'demo' | 'live' };
 type Paged = { data: { id: number }[] };

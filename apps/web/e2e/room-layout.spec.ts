@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { adminToken, apiCall, newCustomer, openRoom, openSignedIn, screenshots, type Customer } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { adminToken, apiCall, newCustomer, openRoom, openSignedIn, screenshots, type Customer, test } from './helpers';
 
 type Asset = { asset_id: number; symbol: string; buy_price: number };
 

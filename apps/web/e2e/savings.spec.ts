@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
+import { expect } from '@playwright/test';
+import { apiCall, newCustomer, openSignedIn, screenshots, test } from './helpers';
 
 type Me = { data: { accounts: { id: number; kind: string; balance: string }[] } };
 

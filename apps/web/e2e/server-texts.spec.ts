@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { adminToken, apiCall, type Customer, newCustomer, openSignedIn, screenshots } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { adminToken, apiCall, type Customer, newCustomer, openSignedIn, screenshots, test } from './helpers';
 import { navigate } from './support/navigate';
 
 const LOCALES = path.resolve(import.meta.dirname, '../src/i18n/locales');

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
+import { expect } from '@playwright/test';
+import { apiCall, newCustomer, openSignedIn, screenshots, test } from './helpers';
 import { navigate } from './support/navigate';
 
 test('a customer changes display, time zone and notification settings, which persist on the server', async ({ page, baseURL }) => {

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiCall, newCustomer, openRoom, screenshots } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { apiCall, newCustomer, openRoom, screenshots, test } from './helpers';
 
 type Trade = { trade_type: string };
 

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, changeSettings, newCustomer, openSignedIn, screenshots } from './helpers';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { ADMIN, adminToken, apiCall, changeSettings, newCustomer, openSignedIn, screenshots, test } from './helpers';
 
 // These switch site-wide settings through the back office; each test restores them.
 test.describe.configure({ mode: 'serial' });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
-import { apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
+import { expect } from '@playwright/test';
+import { apiCall, newCustomer, openSignedIn, screenshots, test } from './helpers';
 
 type Me = { data: { accounts: { id: number; kind: string; number: string }[] } };
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, apiCall, newCustomer, openRoom, openSignedIn, screenshots, signIn, type Customer } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { ADMIN, apiCall, newCustomer, openRoom, openSignedIn, screenshots, signIn, type Customer, test } from './helpers';
 
 const DARK_BG = [11, 18, 32];
 const LIGHT_BG = [243, 245, 249];

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { newCustomer, openRoom, openSignedIn, screenshots } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { newCustomer, openRoom, openSignedIn, screenshots, test } from './helpers';
 
 /** Prices carry their instrument's digits: BTC/USD 2, EUR/USD 5. */
 const BTC_PRICE = /^\d+\.\d{2}$/;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { isMarketOpen, type MarketType } from '@bourse/domain';
-import { apiCall, newCustomer, openRoom, screenshots, type Customer } from './helpers';
+import { apiCall, newCustomer, openRoom, screenshots, type Customer, test } from './helpers';
 import { startShiftedServer } from './support/shifted-server';
 
 type Trade = { id: number; status: string; order_type: string; trade_type: string; take_profit: number | null; stop_loss: number | null; pnl: string };

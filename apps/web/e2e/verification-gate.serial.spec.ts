@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { changeSettings, newCustomer, openSignedIn, screenshots } from './helpers';
+import { expect } from '@playwright/test';
+import { changeSettings, newCustomer, openSignedIn, screenshots, test } from './helpers';
 
 test('with approval required a pending customer goes from Awaiting Approval to the verification page and back', async ({ page, baseURL }) => {
   const previous = await changeSettings(baseURL!, { must_verify_account: true });

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import PDFDocument from 'pdfkit';
-import { ADMIN, adminToken, apiCall, newCustomer, openSignedIn, screenshots } from './helpers';
+import { ADMIN, adminToken, apiCall, newCustomer, openSignedIn, screenshots, test } from './helpers';
 
 const slow = process.env.CI ? 180_000 : 150_000;
 

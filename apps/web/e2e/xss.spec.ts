@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, request, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, adminToken, apiCall, openSignedIn, registerByApi, registrationFields, verifyCustomer } from './helpers';
+import { expect, request, type Browser, type Page } from '@playwright/test';
+import { ADMIN, adminToken, apiCall, openSignedIn, registerByApi, registrationFields, verifyCustomer, test } from './helpers';
 import { navigate } from './support/navigate';
 
 /**
