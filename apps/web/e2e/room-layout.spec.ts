@@ -61,8 +61,8 @@ for (const width of [375, 1280]) {
     await expect(page.getByTestId('notification-banner')).toBeVisible();
     await page.getByTestId('sell-button').click();
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Sell order placed' })).toBeVisible();
-    // The order's receipt, a toast, comes in below them too.
-    for (const id of ['buy-button', 'sell-button']) expect(await uncovered(page.getByTestId(id)), `${id} is covered by the toast`).toBe(true);
+    // The order's receipt, a toast, comes to rest below them too (on its way in it slides down past them).
+    for (const id of ['buy-button', 'sell-button']) await expect.poll(() => uncovered(page.getByTestId(id)), { message: `${id} is covered by the toast` }).toBe(true);
     if (width === 375) await screenshots(page, 'trading-room-banner');
     await page.getByTestId('notification-banner').getByRole('button', { name: 'Close' }).click();
     await expect(page.getByTestId('notification-banner')).toBeHidden();
