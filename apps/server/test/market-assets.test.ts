@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetsResponse, assetTypes, candlesResponse, timeframes, timeframeSeconds, type Asset } from '@bourse/contract';
 import { marketOf } from '../src/modules/market/market.runtime.ts';
@@ -59,11 +60,45 @@ describe('GET /assets', () => {
     expect(market.step(Date.now() + 20_000)).toBeGreaterThan(0);
     const quote = server.ctx.prices!.quote(btc.id)!;
     expect(quote.price).not.toBe(before);
-    await sleep(1100); // the serialised list is reused for up to a second
+    await sleep(1100); // the serialised list is reused for up to a second, and gzipped off the loop
+    await expect.poll(async () => bySymbol(await assets(), 'BTCUSD')!.rate, { timeout: 5000 }).toBe(quote.price);
     const listed = bySymbol(await assets(), 'BTCUSD')!;
-    expect(listed.rate).toBe(quote.price);
     expect(listed.updated_at).toBe(new Date(quote.ts).toISOString());
     expect(quote.ask).toBeCloseTo(quote.price * (1 + listed.buy_spread), 6);
+  });
+});
+
+describe('the cached catalogue body', () => {
+  const gzipped = async () => {
+    const res = await fetch(`${server.url}/api/v1/assets`, { headers: { authorization: `Bearer ${customer.token}`, 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    return ((await res.json()) as { data: Asset[] }).data;
+  };
+
+  it('is reused while no price has moved, however old', () => {
+    const market = marketOf(server.ctx);
+    const body = market.assetsJson(Date.now());
+    expect(market.assetsJson(Date.now() + 60_000)).toBe(body);
+  });
+
+  it('follows the prices when gzipped, compressed off the request loop once they move', async () => {
+    const market = marketOf(server.ctx);
+    await gzipped();
+    const eth = market.state.find('ETHUSD')!;
+    expect(market.step(Date.now() + 40_000)).toBeGreaterThan(0);
+    const moved = server.ctx.prices!.quote(eth.id)!.price;
+    await sleep(1100);
+    await expect.poll(async () => bySymbol(await gzipped(), 'ETHUSD')!.rate, { timeout: 5000 }).toBe(moved);
+  });
+
+  it('is current at once after a quiet spell: an old body is never served while the new one is compressed', () => {
+    const market = marketOf(server.ctx);
+    const t = Date.now();
+    market.assetsGzip(t);
+    const sol = market.state.find('SOLUSD')!;
+    expect(market.step(t + 100_000)).toBeGreaterThan(0);
+    const listed = (JSON.parse(gunzipSync(market.assetsGzip(t + 5000)).toString()) as { data: Asset[] }).data;
+    expect(bySymbol(listed, 'SOLUSD')!.rate).toBe(server.ctx.prices!.quote(sol.id)!.price);
   });
 });
 

@@ -28,6 +28,8 @@ export class MarketState implements PriceSource {
   readonly day: DayStats;
   /** Bumped whenever an instrument's terms change, so caches of the asset list know to rebuild. */
   revision = 0;
+  /** Bumped by every tick or update applied, so caches of live figures can tell nothing moved. */
+  priceRevision = 0;
   /** Wall-clock time the feed last delivered ticks to this node (set by the runtime per step or batch). */
   feedAt: number;
   /** Quiet time after which the feed counts as stalled; 0 never does (a market driven by hand). */
@@ -79,6 +81,7 @@ export class MarketState implements PriceSource {
   /** A tick from the feed (worker node). */
   tick(i: number, price: number, volume: number, at: number): void {
     this.ensureDay(i);
+    this.priceRevision++;
     this.price[i] = price;
     this.at[i] = at;
     this.day.add(i, price, volume, at);
@@ -90,6 +93,7 @@ export class MarketState implements PriceSource {
     const inst = this.byId.get(p[0]);
     if (!inst) return undefined;
     const i = inst.index;
+    this.priceRevision++;
     this.daySeeded[i] = 1;
     this.price[i] = p[1];
     this.low24[i] = p[2];

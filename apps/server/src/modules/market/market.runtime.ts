@@ -1,4 +1,4 @@
-import { gzipSync } from 'node:zlib';
+import { gzip, gzipSync } from 'node:zlib';
 import { timeframes, type PackedPriceUpdate } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { PriceSocket } from '../../realtime/price-socket.ts';
@@ -14,7 +14,7 @@ import { TickCoalescer, type CoalescedStep, type Scheduler } from './tick-coales
 /** Receives each step of the coalescer: the instruments (state indices) whose latest values should go out, and to whom. */
 export type Publisher = (step: CoalescedStep) => void;
 
-type AssetList = { json: string; gzip: Buffer | null; at: number; revision: number };
+type AssetList = { json: string; gzip: Buffer | null; at: number; revision: number; priceRevision: number };
 
 const ASSETS_CACHE_MS = 1000;
 /** Current bars are saved on every `CURRENT_EVERY`-th save; finished bars on every save. */
@@ -39,6 +39,8 @@ export class MarketRuntime {
   private saving: Promise<void> = Promise.resolve();
   private readonly timers: NodeJS.Timeout[] = [];
   private assetsCache: AssetList | null = null;
+  /** The gzipped catalogue being served while a newer one is compressed. */
+  private assetsGzipServed: { body: Buffer; revision: number; at: number } | null = null;
   /** The price socket serving this market's clients, once attached. */
   priceSocket: PriceSocket | null = null;
   /** Tells the other nodes an instrument changed (set by the price socket). */
@@ -92,23 +94,45 @@ export class MarketRuntime {
     }
   }
 
-  /** `{"data":[...]}` of every enabled instrument, rebuilt at most once a second or after an edit. */
+  /** `{"data":[...]}` of every enabled instrument, rebuilt at most once a second (when prices moved) or after an edit. */
   assetsJson(now = Date.now()): string {
     return this.assetsList(now).json;
   }
 
-  /** The same, gzipped (built on first demand, once per rebuild). */
+  /**
+   * The same, gzipped. Compressing the catalogue (1.5 MB) takes ~10 ms, so when only prices moved it
+   * runs on libuv's pool while the previous body, a second or two older, goes on being served; the
+   * first body, one after an edit and one after a quiet spell are compressed on the spot, so an edit
+   * shows at once and nobody gets prices from long ago.
+   */
   assetsGzip(now = Date.now()): Buffer {
     const list = this.assetsList(now);
-    list.gzip ??= gzipSync(list.json, { level: 5 });
+    if (list.gzip) return list.gzip;
+    const served = this.assetsGzipServed;
+    if (served && this.servable(served, now)) return served.body;
+    list.gzip = gzipSync(list.json, { level: 5 });
+    this.assetsGzipServed = { body: list.gzip, revision: list.revision, at: list.at };
     return list.gzip;
+  }
+
+  private servable(served: { revision: number; at: number }, now: number): boolean {
+    return served.revision === this.state.revision && now - served.at < 2 * ASSETS_CACHE_MS;
   }
 
   private assetsList(now: number): AssetList {
     const c = this.assetsCache;
-    if (c && now - c.at < ASSETS_CACHE_MS && c.revision === this.state.revision) return c;
-    this.assetsCache = { json: `{"data":${JSON.stringify(this.state.enabledAssets())}}`, gzip: null, at: now, revision: this.state.revision };
-    return this.assetsCache;
+    const { revision, priceRevision } = this.state;
+    if (c && c.revision === revision && (c.priceRevision === priceRevision || now - c.at < ASSETS_CACHE_MS)) return c;
+    const list: AssetList = { json: `{"data":${JSON.stringify(this.state.enabledAssets())}}`, gzip: null, at: now, revision, priceRevision };
+    this.assetsCache = list;
+    if (this.assetsGzipServed && this.servable(this.assetsGzipServed, now)) {
+      gzip(list.json, { level: 5 }, (err, body) => {
+        if (err) return;
+        list.gzip ??= body;
+        if (this.assetsCache === list) this.assetsGzipServed = { body, revision, at: now };
+      });
+    }
+    return list;
   }
 
   /** Applies a changed catalogue row on this node. */
