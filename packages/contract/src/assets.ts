@@ -140,14 +140,22 @@ export const priceUpdateSchema = z.object({
   volume24h: z.number(),
   lastUpdated: z.string(),
   ts: z.number(),
+  /**
+   * Present for instruments priced by a source that quotes its own bid and ask (a liquidity
+   * provider, an exchange, a tick file): the customer's bid and ask, markup included, which then
+   * stand in for price × (1 ∓ spread).
+   */
+  bid: z.number().optional(),
+  ask: z.number().optional(),
 });
 export type PriceUpdate = z.infer<typeof priceUpdateSchema>;
 
 /**
  * A price update packed as a tuple, the element of `data:batch`:
- * `[id, price, priceLow24h, priceHigh24h, change24h, changePercent24h, volume24h, ts]`.
+ * `[id, price, priceLow24h, priceHigh24h, change24h, changePercent24h, volume24h, ts]`, followed by
+ * `bid, ask` for an instrument whose source quotes them.
  */
-export type PackedPriceUpdate = [number, number, number, number, number, number, number, number];
+export type PackedPriceUpdate = [number, number, number, number, number, number, number, number, bid?: number, ask?: number];
 
 /** `data:batch`: every instrument that ticked during one coalescing window, latest tick each. */
 export type PriceBatch = { ts: number; data: PackedPriceUpdate[] };
@@ -164,6 +172,7 @@ export function unpackPriceUpdate(p: PackedPriceUpdate): PriceUpdate {
     volume24h: p[6],
     lastUpdated: new Date(p[7]).toISOString(),
     ts: p[7],
+    ...(p[8] !== undefined && p[9] !== undefined && { bid: p[8], ask: p[9] }),
   };
 }
 

@@ -23,7 +23,15 @@ export type LiveValues = {
   volume?: number;
   /** Server time of the tick, ms since the epoch. */
   ts?: number;
+  /** The customer's bid and ask, sent for instruments whose source quotes them (else from the spreads). */
+  bid?: number;
+  ask?: number;
 };
+
+/** A mid price alone, or a tick that may carry its own bid and ask. */
+export type LivePrice = number | Pick<LiveValues, 'price' | 'bid' | 'ask'>;
+
+export const midOf = (live: LivePrice | undefined): number | undefined => (typeof live === 'number' ? live : live?.price);
 
 /** The label a pair tab shows and the watchlist is keyed by. */
 export const pairOf = (asset: Asset) => asset.symbol_display;
@@ -71,8 +79,8 @@ export function removePair(state: AssetSelection, pair: string, assets: readonly
  * buy_price = price × (1 + buy_spread), sell_price = price × (1 − sell_spread).
  */
 export function applyLiveValues(asset: Asset, live: LiveValues): Asset {
-  const buy = live.price * (1 + asset.buy_spread);
-  const sell = live.price * (1 - asset.sell_spread);
+  const buy = sidePrice(asset, live, 'ask');
+  const sell = sidePrice(asset, live, 'bid');
   return {
     ...asset,
     rate: live.price,
@@ -98,10 +106,14 @@ export function applyLiveUpdates(assets: readonly Asset[], liveById: ReadonlyMap
 
 export type PriceSide = 'bid' | 'ask' | 'mid';
 
-/** SPEC §4 prices at `price` (the latest tick, else the catalogue rate): ask with buy_spread, bid with sell_spread. */
-export function sidePrice(asset: Asset, price: number | undefined, side: PriceSide): number {
-  const mid = price ?? asset.rate;
-  if (side === 'ask') return mid * (1 + asset.buy_spread);
-  if (side === 'bid') return mid * (1 - asset.sell_spread);
+/**
+ * SPEC §4 prices at `live` (the latest tick, else the catalogue rate): ask with buy_spread, bid with
+ * sell_spread, unless the tick carries the bid and ask its source quoted.
+ */
+export function sidePrice(asset: Asset, live: LivePrice | undefined, side: PriceSide): number {
+  const tick = typeof live === 'number' ? undefined : live;
+  const mid = midOf(live) ?? asset.rate;
+  if (side === 'ask') return tick?.ask ?? mid * (1 + asset.buy_spread);
+  if (side === 'bid') return tick?.bid ?? mid * (1 - asset.sell_spread);
   return mid;
 }

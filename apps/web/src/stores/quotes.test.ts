@@ -13,6 +13,11 @@ describe('quotes', () => {
     expect(q.ask).toBeCloseTo(2 * (1 + eurusd.buy_spread), 12);
     expect(quoteOf(eurusd, undefined).bid).toBeCloseTo(1.1 * (1 - eurusd.sell_spread), 12);
   });
+
+  it('bid and ask as the source quoted them when the tick carries them', () => {
+    expect(quoteOf(eurusd, { price: 1.10452, bid: 1.10448, ask: 1.10456 })).toEqual({ bid: 1.10448, ask: 1.10456 });
+    expect(quoteOf(eurusd, { price: 2 }).ask).toBeCloseTo(2 * (1 + eurusd.buy_spread), 12);
+  });
 });
 
 describe('currency conversion (as the server converts)', () => {

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import type { Asset, PricePrecision } from '@bourse/contract';
 import type { BidAsk } from '@bourse/domain';
-import { sidePrice } from './asset-rules';
+import { sidePrice, type LivePrice } from './asset-rules';
 import { useAssetStore } from './asset-store';
 import { useTick } from './tick-store';
 
-/** Bid and ask of `asset` at `price` (the latest tick, else the catalogue rate), as the server quotes them. */
-export function quoteOf(asset: Asset, price: number | undefined): BidAsk {
-  return { bid: sidePrice(asset, price, 'bid'), ask: sidePrice(asset, price, 'ask') };
+/** Bid and ask of `asset` at `live` (the latest tick, else the catalogue rate), as the server quotes them. */
+export function quoteOf(asset: Asset, live: LivePrice | undefined): BidAsk {
+  return { bid: sidePrice(asset, live, 'bid'), ask: sidePrice(asset, live, 'ask') };
 }
 
 const letters = (symbol: string) => symbol.replace(/[^A-Za-z]/g, '').toUpperCase();

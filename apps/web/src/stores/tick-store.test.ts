@@ -135,5 +135,6 @@ describe('tick store', () => {
     });
     expect(liveFromUpdate({ price: 2, lastUpdated: '1970-01-01T00:00:01.000Z' }).ts).toBe(1000);
     expect(liveFromPacked([1, 2, 1, 3, 0.5, 25, 7, 5])).toEqual({ price: 2, low: 1, high: 3, change: 0.5, changePercent: 25, volume: 7, ts: 5 });
+    expect(liveFromPacked([1, 2, 1, 3, 0.5, 25, 7, 5, 1.99, 2.01])).toMatchObject({ price: 2, bid: 1.99, ask: 2.01 });
   });
 });

@@ -57,6 +57,8 @@ function mergeQueued(queued: LiveValues, next: LiveValues): LiveValues {
     changePercent: next.changePercent ?? queued.changePercent,
     volume: next.volume ?? queued.volume,
     ts: next.ts ?? queued.ts,
+    bid: next.bid,
+    ask: next.ask,
   };
 }
 
@@ -71,6 +73,8 @@ function nextTick(prev: Tick | undefined, next: LiveValues): Tick {
     changePercent: next.changePercent ?? prev?.changePercent,
     volume: next.volume ?? prev?.volume,
     ts: next.ts ?? prev?.ts,
+    bid: next.bid,
+    ask: next.ask,
     dir,
     moves: (prev?.moves ?? 0) + (moved ? 1 : 0),
     flash: moved ? dir : (prev?.flash ?? 0),
@@ -185,12 +189,14 @@ export function liveFromUpdate(u: Pick<PriceUpdate, 'price'> & Partial<PriceUpda
     changePercent: u.changePercent24h,
     volume: u.volume24h,
     ts: u.ts ?? (u.lastUpdated ? Date.parse(u.lastUpdated) : undefined),
+    bid: u.bid,
+    ask: u.ask,
   };
 }
 
 /** A `data:batch` tuple as tick values, without building the ISO date the unpacked form carries. */
 export function liveFromPacked(p: PackedPriceUpdate): LiveValues {
-  return { price: p[1], low: p[2], high: p[3], change: p[4], changePercent: p[5], volume: p[6], ts: p[7] };
+  return { price: p[1], low: p[2], high: p[3], change: p[4], changePercent: p[5], volume: p[6], ts: p[7], bid: p[8], ask: p[9] };
 }
 
 /** The price ticks of the running page. */

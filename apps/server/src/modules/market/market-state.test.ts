@@ -80,4 +80,33 @@ describe('market state', () => {
     expect((await catalog.pair('EUR', 'USD'))?.symbol).toBe('EURUSD');
     expect(state.enabledAssets().map((a) => a.symbol)).toEqual(['USDJPY', 'BTCUSD', 'AAPL']);
   });
+
+  it('quotes a sourced instrument at its own bid and ask, and carries them to the other nodes', () => {
+    const worker = new MarketState(rows(), NOW);
+    const eur = worker.find('EURUSD')!;
+    const seen: { bid: number; ask: number }[] = [];
+    worker.onTick((q) => seen.push({ bid: q.bid, ask: q.ask }));
+    worker.quoteTick(eur.index, 1.10448, 1.10456, 1.1045, 1.10454, 3, NOW + 10);
+    expect(worker.quote(eur.id)).toEqual({ assetId: eur.id, price: 1.10452, bid: 1.10448, ask: 1.10456, ts: NOW + 10 });
+    expect(seen).toEqual([{ bid: 1.10448, ask: 1.10456 }]);
+    expect([worker.rawBid[eur.index], worker.rawAsk[eur.index]]).toEqual([1.1045, 1.10454]);
+
+    // The catalogue view keeps the SPEC's buy_price = rate × (1 + buy_spread) true for it.
+    const a = worker.asset(eur);
+    expect(a).toMatchObject({ rate: 1.10452, buy_price: 1.10456, sell_price: 1.10448, spread: 0.00008 });
+    expect(a.rate * (1 + a.buy_spread)).toBeCloseTo(a.buy_price, 9);
+    expect(a.rate * (1 - a.sell_spread)).toBeCloseTo(a.sell_price, 9);
+
+    const packed = worker.packed(eur);
+    expect(packed.slice(8)).toEqual([1.10448, 1.10456]);
+    expect(worker.packed(worker.find('USDJPY')!)).toHaveLength(8);
+    const api = new MarketState(rows(), NOW);
+    api.applyPacked(packed);
+    expect(api.quote(eur.id)).toMatchObject({ bid: 1.10448, ask: 1.10456 });
+    expect(api.update(api.find('EURUSD')!)).toMatchObject({ price: 1.10452, bid: 1.10448, ask: 1.10456 });
+
+    // Handed back to the spreads, it quotes from them again.
+    worker.unquote(eur.index);
+    expect(worker.quote(eur.id)!.ask).toBeCloseTo(1.10452 * (1 + eur.buySpread), 12);
+  });
 });

@@ -26,6 +26,16 @@ export class MarketState implements PriceSource {
   readonly high24: Float64Array;
   readonly vol24: Float64Array;
   readonly day: DayStats;
+  /**
+   * The customer's bid and ask of instruments priced by a source that quotes both (`quoted` set):
+   * markup included, they stand in for price × (1 ∓ spread). Raw quotes, as the source sent them,
+   * are kept beside them for the dealer.
+   */
+  readonly bid: Float64Array;
+  readonly ask: Float64Array;
+  readonly rawBid: Float64Array;
+  readonly rawAsk: Float64Array;
+  readonly quoted: Uint8Array;
   /** Bumped whenever an instrument's terms change, so caches of the asset list know to rebuild. */
   revision = 0;
   /** Bumped by every tick or update applied, so caches of live figures can tell nothing moved. */
@@ -44,7 +54,8 @@ export class MarketState implements PriceSource {
     const n = rows.length;
     this.feedAt = now;
     this.instruments = rows.map(instrumentOf);
-    [this.price, this.at, this.open24, this.low24, this.high24, this.vol24] = Array.from({ length: 6 }, () => new Float64Array(n));
+    [this.price, this.at, this.open24, this.low24, this.high24, this.vol24, this.bid, this.ask, this.rawBid, this.rawAsk] = Array.from({ length: 10 }, () => new Float64Array(n));
+    this.quoted = new Uint8Array(n);
     this.day = new DayStats(n, this);
     this.daySeeded = new Uint8Array(n);
     rows.forEach((row, i) => {
@@ -88,6 +99,31 @@ export class MarketState implements PriceSource {
     if (this.listeners.size) this.emit(this.instruments[i]!);
   }
 
+  /**
+   * A quote from a source with its own bid and ask (worker node), after filters and markup: the
+   * mid becomes the price the 24h figures and candles follow.
+   */
+  quoteTick(i: number, bid: number, ask: number, rawBid: number, rawAsk: number, volume: number, at: number): void {
+    this.ensureDay(i);
+    this.priceRevision++;
+    const mid = (bid + ask) / 2;
+    this.price[i] = mid;
+    this.bid[i] = bid;
+    this.ask[i] = ask;
+    this.rawBid[i] = rawBid;
+    this.rawAsk[i] = rawAsk;
+    this.quoted[i] = 1;
+    this.at[i] = at;
+    this.day.add(i, mid, volume, at);
+    if (this.listeners.size) this.emit(this.instruments[i]!);
+  }
+
+  /** Hands an instrument back to prices from its spreads (its source was removed). */
+  unquote(i: number): void {
+    this.quoted[i] = 0;
+    this.priceRevision++;
+  }
+
   /** An update the worker broadcast (other nodes). */
   applyPacked(p: PackedPriceUpdate): Instrument | undefined {
     const inst = this.byId.get(p[0]);
@@ -101,6 +137,11 @@ export class MarketState implements PriceSource {
     this.open24[i] = p[1] - p[4];
     this.vol24[i] = p[6];
     this.at[i] = p[7];
+    if (p[8] !== undefined && p[9] !== undefined) {
+      this.bid[i] = p[8];
+      this.ask[i] = p[9];
+      this.quoted[i] = 1;
+    } else this.quoted[i] = 0;
     if (this.listeners.size) this.emit(inst);
     return inst;
   }
@@ -142,8 +183,7 @@ export class MarketState implements PriceSource {
     this.ensureDay(i);
     const d = inst.digits;
     const price = this.price[i]!;
-    const buy = price * (1 + inst.buySpread);
-    const sell = price * (1 - inst.sellSpread);
+    const { bid: sell, ask: buy } = this.bidAsk(inst);
     const change = price - this.open24[i]!;
     return {
       id: inst.id,
@@ -163,8 +203,10 @@ export class MarketState implements PriceSource {
       price_high: round(this.high24[i]!, d),
       volume: Math.round(this.vol24[i]!),
       updated_at: new Date(this.at[i]!).toISOString(),
-      buy_spread: inst.buySpread,
-      sell_spread: inst.sellSpread,
+      // A quoted instrument's spreads are those of its latest quote, so that the SPEC's
+      // buy_price = rate × (1 + buy_spread) holds for it too.
+      buy_spread: this.quoted[i] && price ? round(buy / price - 1, 10) : inst.buySpread,
+      sell_spread: this.quoted[i] && price ? round(1 - sell / price, 10) : inst.sellSpread,
       spread: round(buy - sell, d),
       buy_price: round(buy, d),
       sell_price: round(sell, d),
@@ -192,7 +234,7 @@ export class MarketState implements PriceSource {
     const d = inst.digits;
     const price = this.price[i]!;
     const open = this.open24[i]!;
-    return [
+    const packed: PackedPriceUpdate = [
       inst.id,
       round(price, d),
       round(this.low24[i]!, d),
@@ -202,6 +244,8 @@ export class MarketState implements PriceSource {
       Math.round(this.vol24[i]!),
       this.at[i]!,
     ];
+    if (this.quoted[i]) packed.push(round(this.bid[i]!, d), round(this.ask[i]!, d));
+    return packed;
   }
 
   /** The SPEC §3 "Live price update" of an instrument's latest tick. */
@@ -211,7 +255,15 @@ export class MarketState implements PriceSource {
 
   private quoteOf(inst: Instrument): Quote {
     const price = this.price[inst.index]!;
-    return { assetId: inst.id, price, bid: price * (1 - inst.sellSpread), ask: price * (1 + inst.buySpread), ts: this.at[inst.index]! };
+    const { bid, ask } = this.bidAsk(inst);
+    return { assetId: inst.id, price, bid, ask, ts: this.at[inst.index]! };
+  }
+
+  private bidAsk(inst: Instrument): { bid: number; ask: number } {
+    const i = inst.index;
+    if (this.quoted[i]) return { bid: this.bid[i]!, ask: this.ask[i]! };
+    const price = this.price[i]!;
+    return { bid: price * (1 - inst.sellSpread), ask: price * (1 + inst.buySpread) };
   }
 
   private emit(inst: Instrument): void {

@@ -59,7 +59,7 @@ function Quote({ asset }: { asset: Asset }) {
   const { digits } = asset;
   const view = useTickSelector(
     asset.asset_id,
-    (t) => `${formatPrice(sidePrice(asset, t?.price, 'bid'), digits)} ${formatPrice(sidePrice(asset, t?.price, 'ask'), digits)} ${t?.flash ?? 0}`,
+    (t) => `${formatPrice(sidePrice(asset, t, 'bid'), digits)} ${formatPrice(sidePrice(asset, t, 'ask'), digits)} ${t?.flash ?? 0}`,
   );
   const [bid, ask, flash] = view.split(' ');
   const precision = precisionOf(asset);

@@ -23,7 +23,7 @@ export function PriceButtons({ onTrade, busy, className }: PriceButtonsProps) {
   const asset = useAssetStore((s) => s.activeAsset);
   const tick = useTick(asset?.asset_id);
   // The instrument's own digits, not SPEC §9's 4, so the spread between the buttons shows.
-  const price = (side: 'bid' | 'ask') => (asset ? <Price value={sidePrice(asset, tick?.price, side)} precision={precisionOf(asset)} /> : '—');
+  const price = (side: 'bid' | 'ask') => (asset ? <Price value={sidePrice(asset, tick, side)} precision={precisionOf(asset)} /> : '—');
   const button = (side: TradeSide, label: string, quote: React.ReactNode) => (
     <button
       type="button"

@@ -41,7 +41,7 @@ export function useOrderContext(): OrderContext {
   const conversion = useConversion(asset?.quote_currency, currency);
   return {
     asset,
-    quote: asset ? quoteOf(asset, tick?.price) : null,
+    quote: asset ? quoteOf(asset, tick) : null,
     leverage: asset ? leverageFor(asset, map, plan) : 1,
     conversion,
     accountId: account?.id ?? null,
@@ -51,5 +51,5 @@ export function useOrderContext(): OrderContext {
 
 /** The active asset's quote right now (for a submit, which must not use a render-old price). */
 export function latestQuote(asset: Asset): BidAsk {
-  return quoteOf(asset, priceTicks.get(asset.asset_id)?.price);
+  return quoteOf(asset, priceTicks.get(asset.asset_id));
 }

@@ -14,7 +14,7 @@ export function useLivePnlFeed(trades: readonly Trade[], complete: boolean, curr
   const setPnl = useLivePnlStore((s) => s.setPnl);
   useEffect(() => {
     if (!ready) return;
-    const price = (id: number) => priceTicks.get(id)?.price;
+    const price = (id: number) => priceTicks.get(id);
     const update = () => setPnl(livePnlTotal(trades, assets, price, currency, complete));
     update();
     const watched = pnlInstruments(trades, assets, currency);

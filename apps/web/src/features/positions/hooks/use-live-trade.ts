@@ -11,6 +11,6 @@ export function useLiveTrade(trade: Trade, currency: string): LiveFigures | null
   const asset = useAsset(trade.asset_id);
   const tick = useTick(trade.asset_id);
   const conversion = useConversion(asset?.quote_currency, currency);
-  const live = asset && tick ? liveFigures(trade, quoteOf(asset, tick.price), conversion) : null;
+  const live = asset && tick ? liveFigures(trade, quoteOf(asset, tick), conversion) : null;
   return live ?? serverFigures(trade);
 }

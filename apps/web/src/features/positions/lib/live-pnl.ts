@@ -1,10 +1,11 @@
 import type { Asset, Trade } from '@bourse/contract';
 import type { LivePnl } from '@/stores/account-summary-store';
+import { midOf, type LivePrice } from '@/stores/asset-rules';
 import { assetById, cachedConversionPath, conversionRate, quoteOf } from '@/stores/quotes';
 import { liveFigures } from './live-trade';
 
-/** Latest price of an instrument, if it has ticked. */
-export type PriceLookup = (assetId: number) => number | undefined;
+/** Latest price (or tick) of an instrument, if it has ticked. */
+export type PriceLookup = (assetId: number) => LivePrice | undefined;
 
 /** Instruments whose ticks move the P&L of `trades`: their own, and the pairs converting them into `currency`. */
 export function pnlInstruments(trades: readonly Trade[], assets: readonly Asset[], currency: string): Set<number> {
@@ -35,7 +36,7 @@ export function livePnlTotal(trades: readonly Trade[], assets: readonly Asset[],
       continue;
     }
     const path = cachedConversionPath(assets, asset.quote_currency, currency);
-    const conversionPrice = path && path !== 'same' ? price(path.asset.asset_id) : undefined;
+    const conversionPrice = path && path !== 'same' ? midOf(price(path.asset.asset_id)) : undefined;
     live += liveFigures(t, quoteOf(asset, tick), conversionRate(path, conversionPrice))?.pnl ?? server;
   }
   return { live, snapshot, complete };
