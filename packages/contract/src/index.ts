@@ -31,3 +31,4 @@ export * from './courses.ts';
 export * from './localized.ts';
 export * from './notices.ts';
 export * from './ledger-detail.ts';
+export * from './price-feeds.ts';

@@ -25,6 +25,12 @@ export type MarketSettings = {
    * Off when the simulator is stepped by hand (tests), since no wall clock drives it then.
    */
   staleMs: number;
+  /**
+   * The price sources configuration (`PRICE_FEEDS`, a JSON file; see `priceFeedsConfig`): which
+   * instruments are priced by outside sources instead of the simulator. Read by the worker node,
+   * and read again when the file changes.
+   */
+  feedsFile: string | null;
 };
 
 export function marketSettings(env: NodeJS.ProcessEnv, nodeEnv: 'development' | 'production' | 'test'): MarketSettings {
@@ -43,5 +49,6 @@ export function marketSettings(env: NodeJS.ProcessEnv, nodeEnv: 'development' | 
     persistMs: Math.max(1000, num('CANDLE_PERSIST_MS', 10_000)),
     stream: env.PRICE_SOCKET_STREAM || null,
     staleMs: Math.max(0, num('PRICE_STALE_MS', autoTick ? 10_000 : 0)),
+    feedsFile: env.PRICE_FEEDS || null,
   };
 }

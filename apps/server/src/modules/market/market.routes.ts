@@ -12,13 +12,14 @@ import {
   envelope,
   idParam,
   paged,
+  priceFeedsResponse,
   priceSocket,
   priceSocketConfigResponse,
 } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http/errors.ts';
 import { candlesOf } from './candle.service.ts';
-import { adminAssetPage, updateAssetTerms } from './market.service.ts';
+import { adminAssetPage, priceFeedsView, updateAssetTerms } from './market.service.ts';
 import { marketOf } from './market.runtime.ts';
 
 export async function marketRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -69,4 +70,8 @@ export async function marketRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: admin, schema: { tags: ['admin'], params: idParam, body: adminAssetUpdate, response: { 200: envelope(assetSchema) } } },
     async (req) => ({ data: await updateAssetTerms(ctx, req.params.id, req.body) }),
   );
+
+  api.get('/admin/price-feeds', { config: staff, schema: { tags: ['admin'], response: { 200: priceFeedsResponse } } }, async () => ({
+    data: priceFeedsView(marketOf(ctx).feeds),
+  }));
 }

@@ -1,5 +1,7 @@
+import { unwatchFile, watchFile } from 'node:fs';
+import path from 'node:path';
 import { gzip, gzipSync } from 'node:zlib';
-import { timeframes, type PackedPriceUpdate } from '@bourse/contract';
+import { timeframes, type PackedPriceUpdate, type PriceFeedsConfig } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { PriceSocket } from '../../realtime/price-socket.ts';
 import { listAssets, saveRates, seedAssets, type AssetRow } from './asset.repository.ts';
@@ -7,6 +9,8 @@ import { bucketOf, CandleAggregator } from './candle-aggregator.ts';
 import { barsAt, pruneCandles, SAVE_CHUNK, upsertCandles, yieldToEventLoop } from './candle.repository.ts';
 import { dayFiguresSource } from './candle.service.ts';
 import { catalogue } from './catalogue.ts';
+import { loadFeedsConfig } from './feeds/feed-config.ts';
+import { FeedHub } from './feeds/feed-hub.ts';
 import { MarketState, type Instrument } from './market-state.ts';
 import { PriceSimulator } from './price-simulator.ts';
 import { TickCoalescer, type CoalescedStep, type Scheduler } from './tick-coalescer.ts';
@@ -39,8 +43,11 @@ export class MarketRuntime {
   private saving: Promise<void> = Promise.resolve();
   private readonly timers: NodeJS.Timeout[] = [];
   private assetsCache: AssetList | null = null;
+  private feedsFile: string | null = null;
   /** The gzipped catalogue being served while a newer one is compressed. */
   private assetsGzipServed: { body: Buffer; revision: number; at: number } | null = null;
+  /** Outside price sources of the instruments the configuration lists (worker node). */
+  feeds: FeedHub | null = null;
   /** The price socket serving this market's clients, once attached. */
   priceSocket: PriceSocket | null = null;
   /** Tells the other nodes an instrument changed (set by the price socket). */
@@ -74,13 +81,55 @@ export class MarketRuntime {
 
   private readonly onTick = (i: number, price: number, volume: number, at: number): void => {
     this.state.tick(i, price, volume, at);
+    this.recorded(i, price, volume, at);
+  };
+
+  /** A quote from an outside source, already in the state: candles, saved rates and clients follow. */
+  private readonly onFeedQuote = (i: number, volume: number, at: number): void => {
+    this.state.feedAt = Date.now();
+    this.recorded(i, this.state.price[i]!, volume, at);
+  };
+
+  private recorded(i: number, price: number, volume: number, at: number): void {
     this.aggregator!.add(i, price, volume, at);
     if (!this.rateDirty[i]) {
       this.rateDirty[i] = 1;
       this.rateList.push(i);
     }
     this.coalescer.touch(i);
-  };
+  }
+
+  /**
+   * Prices the instruments `PRICE_FEEDS` lists from their sources instead of the simulator, and
+   * follows the file: an edit that checks out replaces the running sources, one that does not is
+   * logged and the running ones stay.
+   */
+  async startFeeds(file: string): Promise<void> {
+    this.useFeeds(await loadFeedsConfig(file), path.dirname(file));
+    watchFile(file, { interval: 2000 }, () => {
+      loadFeedsConfig(file).then(
+        (config) => this.useFeeds(config, path.dirname(file)),
+        (error: Error) => this.ctx.log.error({ err: error.message }, 'price feeds not reloaded'),
+      );
+    });
+    this.feedsFile = file;
+  }
+
+  private useFeeds(config: PriceFeedsConfig, baseDir: string): void {
+    const previous = this.feeds;
+    const next = new FeedHub({ state: this.state, config, baseDir, onQuote: this.onFeedQuote, log: this.ctx.log });
+    this.feeds = next;
+    const now = Date.now();
+    for (const i of previous?.stateIndex ?? []) {
+      if (next.covers(i)) continue;
+      this.state.unquote(i);
+      this.simulator?.setEnabled(i, this.state.instruments[i]!.enabled, now);
+    }
+    for (const i of next.stateIndex) this.simulator?.setEnabled(i, false, now);
+    void previous?.stop();
+    next.start();
+    this.ctx.log.info({ instruments: next.stateIndex.length, sources: config.sources.length }, 'price feeds started');
+  }
 
   /**
    * Applies updates sent by the worker node (one step's ticks) and passes them on to this node's
@@ -138,7 +187,7 @@ export class MarketRuntime {
   /** Applies a changed catalogue row on this node. */
   applyRow(row: AssetRow): Instrument | undefined {
     const inst = this.state.replaceInstrument(row);
-    if (inst) this.simulator?.setEnabled(inst.index, inst.enabled, Date.now());
+    if (inst) this.simulator?.setEnabled(inst.index, inst.enabled && !this.feeds?.covers(inst.index), Date.now());
     return inst;
   }
 
@@ -174,6 +223,8 @@ export class MarketRuntime {
 
   async stop(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
+    if (this.feedsFile) unwatchFile(this.feedsFile);
+    await this.feeds?.stop();
     this.coalescer.stop();
     await this.persist(true);
   }
@@ -194,6 +245,7 @@ export async function startMarket(ctx: AppContext, opts: { now?: number; schedul
     for (const row of await barsAt(ctx.db, timeframes.map((tf) => ({ tf, time: bucketOf(tf, now) })))) {
       runtime.aggregator.restore(index.get(row.assetId)!, row);
     }
+    if (ctx.config.market.feedsFile) await runtime.startFeeds(path.resolve(ctx.config.market.feedsFile));
   }
   return runtime;
 }

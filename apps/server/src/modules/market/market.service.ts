@@ -1,7 +1,8 @@
-import type { AdminAssetUpdate, Asset, AssetType } from '@bourse/contract';
+import type { AdminAssetUpdate, Asset, AssetType, PriceFeedsView } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http/errors.ts';
 import { findAsset, searchAssets, updateAsset } from './asset.repository.ts';
+import type { FeedHub } from './feeds/feed-hub.ts';
 import { marketOf } from './market.runtime.ts';
 
 /** A page of the catalogue for operators, enabled or not, with live values. */
@@ -30,4 +31,27 @@ export async function updateAssetTerms(ctx: AppContext, id: number, patch: Admin
 export async function reloadAsset(ctx: AppContext, id: number): Promise<void> {
   const row = await findAsset(ctx.db, id);
   if (row) marketOf(ctx).applyRow(row);
+}
+
+/** The back office's view of this node's price sources. */
+export function priceFeedsView(feeds: FeedHub | null): PriceFeedsView {
+  if (!feeds) return { running: false, sources: [], switches: [] };
+  return {
+    running: true,
+    sources: feeds.health().map((h) => ({
+      source: h.source,
+      kind: h.kind,
+      status: h.status,
+      connected: h.connected,
+      last_quote_age_ms: h.lastQuoteAgeMs,
+      quotes_per_second: h.quotesPerSecond,
+      drops: h.drops,
+      unknown_symbols: h.unknownSymbols,
+      reconnects: h.reconnects,
+      failovers: h.failovers,
+      active_for: h.activeFor,
+      detail: h.detail,
+    })),
+    switches: feeds.recentSwitches().map((s) => ({ symbol: s.symbol, from: s.from, to: s.to, reason: s.reason, at: new Date(s.at).toISOString() })),
+  };
 }

@@ -1,0 +1,180 @@
+import path from 'node:path';
+import type { PriceFeedsConfig, PriceSourceConfig } from '@bourse/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MarketState } from '../market-state.ts';
+import { FeedRouter, type FeedSwitch, type SourceHealth } from './feed-router.ts';
+import type { SourceStatus, PriceFeed, RawQuote } from './feed-types.ts';
+import { applyMarkup, type CustomerQuote, type Markup } from './markup.ts';
+import { QuoteFilter } from './quote-filter.ts';
+import { ReplayFeed } from './replay-feed.ts';
+
+/** How often stalls and recoveries are looked for: a stall is acted on within this of its deadline. */
+const ROUTER_TICK_MS = 250;
+/** Switches kept for the back office. */
+const RECENT_SWITCHES = 50;
+
+export type FeedHubOptions = {
+  state: MarketState;
+  config: PriceFeedsConfig;
+  /** Where relative file names in the configuration start from. */
+  baseDir: string;
+  /** Called after an instrument took a new quote (state index, tick volume, time). */
+  onQuote: (index: number, volume: number, at: number) => void;
+  log: FastifyBaseLogger;
+  /** Builds a source from its configuration (tests hand in their own). */
+  feedOf?: (source: PriceSourceConfig, baseDir: string) => PriceFeed;
+  now?: () => number;
+};
+
+export type FeedHealth = SourceHealth & { kind: string; unknownSymbols: number; detail: string | null };
+
+type Source = {
+  feed: PriceFeed;
+  /** The source's symbol → the hub's instrument number. */
+  symbols: Map<string, number>;
+  /** One per source: each judges an instrument against that source's own history. */
+  filter: QuoteFilter;
+  unknownSymbols: number;
+  detail: string | null;
+};
+
+/** The built-in kinds of source. */
+export function feedOf(source: PriceSourceConfig, baseDir: string): PriceFeed {
+  switch (source.kind) {
+    case 'replay':
+      return new ReplayFeed({ name: source.name, symbol: source.symbol, file: path.resolve(baseDir, source.file), speed: source.speed, loop: source.loop });
+  }
+}
+
+/**
+ * Prices from outside sources for the instruments the configuration lists (the worker node): each
+ * quote passes its source's filter, the failover router (only the instrument's active source
+ * counts) and the instrument's markup, then becomes the customer's quote in the market state.
+ * Instruments are numbered 0..n-1 here in the order the configuration lists them.
+ */
+export class FeedHub {
+  /** Hub instrument number → market state index. */
+  readonly stateIndex: number[];
+  private readonly state: MarketState;
+  private readonly sources = new Map<string, Source>();
+  private readonly markups: (Markup | undefined)[];
+  private readonly router: FeedRouter;
+  private readonly onQuote: FeedHubOptions['onQuote'];
+  private readonly log: FastifyBaseLogger;
+  private readonly now: () => number;
+  private readonly out: CustomerQuote = { bid: 0, ask: 0, mid: 0 };
+  private readonly switches: (FeedSwitch & { symbol: string })[] = [];
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(opts: FeedHubOptions) {
+    const { state, config } = opts;
+    this.state = state;
+    this.onQuote = opts.onQuote;
+    this.log = opts.log;
+    this.now = opts.now ?? Date.now;
+    const entries = Object.entries(config.instruments).flatMap(([symbol, feed]) => {
+      const inst = state.find(symbol);
+      if (inst) return [{ inst, feed }];
+      opts.log.warn({ symbol }, 'price feeds: no such instrument, left out');
+      return [];
+    });
+    this.stateIndex = entries.map((e) => e.inst.index);
+    this.markups = entries.map((e) => e.feed.markup);
+    const isOpen = (k: number, at: number) => state.isOpen(state.instruments[this.stateIndex[k]!]!.id, new Date(at));
+    for (const source of config.sources) {
+      const symbols = new Map<string, number>();
+      entries.forEach((e, k) => {
+        for (const s of e.feed.sources) if (s.source === source.name) symbols.set(s.symbol, k);
+      });
+      const filter = new QuoteFilter({ instruments: entries.length, spikeFactor: config.spikeFactor, isOpen });
+      this.sources.set(source.name, { feed: (opts.feedOf ?? feedOf)(source, opts.baseDir), symbols, filter, unknownSymbols: 0, detail: null });
+    }
+    this.router = new FeedRouter({
+      sources: entries.map((e) => e.feed.sources.map((s) => s.source)),
+      isOpen,
+      stallMs: config.stallMs,
+      recoverMs: config.recoverMs,
+      onSwitch: (e) => this.switched(e),
+    });
+  }
+
+  /** Whether an instrument (market state index) is priced here rather than by the simulator. */
+  covers(index: number): boolean {
+    return this.stateIndex.includes(index);
+  }
+
+  start(): void {
+    for (const [name, source] of this.sources) {
+      source.feed.start({
+        quote: (q) => this.quote(name, source, q),
+        status: (s, detail) => this.status(name, source, s, detail),
+      });
+    }
+    this.timer = setInterval(() => this.router.tick(this.now()), ROUTER_TICK_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await Promise.all([...this.sources.values()].map((s) => s.feed.stop()));
+  }
+
+  /** Each source's health, for the back office. */
+  health(): FeedHealth[] {
+    const now = this.now();
+    return this.router.health(now).map((h) => {
+      const source = this.sources.get(h.source);
+      return { ...h, kind: source?.feed.kind ?? 'unknown', unknownSymbols: source?.unknownSymbols ?? 0, detail: source?.detail ?? null };
+    });
+  }
+
+  /** The latest switches between sources, newest first. */
+  recentSwitches(): readonly (FeedSwitch & { symbol: string })[] {
+    return this.switches;
+  }
+
+  private quote(name: string, source: Source, q: RawQuote): void {
+    const k = source.symbols.get(q.symbol);
+    if (k === undefined) {
+      source.unknownSymbols++;
+      this.router.countDrop(name);
+      return;
+    }
+    const now = this.now();
+    const { filter } = source;
+    const verdict = filter.check(k, q.bid, q.ask, now);
+    if (verdict !== 'accept' && verdict !== 'hold') {
+      this.router.countDrop(name);
+      return;
+    }
+    // A held quote still shows the source is alive; it only reaches customers once confirmed.
+    if (!this.router.quote(name, k, now) || verdict === 'hold') return;
+    if (filter.released) this.publish(k, filter.releasedBid, filter.releasedAsk, now);
+    this.publish(k, q.bid, q.ask, now);
+  }
+
+  private publish(k: number, bid: number, ask: number, at: number): void {
+    const i = this.stateIndex[k]!;
+    const inst = this.state.instruments[i]!;
+    if (!inst.enabled) return;
+    const c = applyMarkup(bid, ask, inst.digits, this.markups[k], this.out);
+    // Quotes carry no traded volume: each counts as one, the tick volume FX platforms show.
+    this.state.quoteTick(i, c.bid, c.ask, bid, ask, 1, at);
+    this.onQuote(i, 1, at);
+  }
+
+  private status(name: string, source: Source, status: SourceStatus, detail?: string): void {
+    source.detail = detail ?? null;
+    const log = status === 'disconnected' ? this.log.warn.bind(this.log) : this.log.info.bind(this.log);
+    log({ source: name, status, detail }, 'price source status');
+    this.router.status(name, status, this.now());
+  }
+
+  private switched(e: FeedSwitch): void {
+    const symbol = this.state.instruments[this.stateIndex[e.index]!]!.symbol;
+    this.log.warn({ symbol, from: e.from, to: e.to, reason: e.reason }, 'price source switched');
+    this.switches.unshift({ ...e, symbol });
+    this.switches.length = Math.min(this.switches.length, RECENT_SWITCHES);
+  }
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/**
+ * Where prices come from (`PRICE_FEEDS`, a JSON file): the sources a worker node connects to, and for
+ * each instrument its sources in priority order (primary first, then backups), the symbol each
+ * source calls it by and the markup between the source's quote and the customer's. Instruments not
+ * listed are priced by the built-in simulator.
+ */
+const sourceName = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'Source names are lowercase letters, digits, - and _.');
+
+export const replaySourceConfig = z.object({
+  name: sourceName,
+  kind: z.literal('replay'),
+  /** A CSV tick file (generic time,bid,ask; Dukascopy; HistData), relative to the configuration file. */
+  file: z.string().min(1),
+  /** The symbol its quotes carry. */
+  symbol: z.string().min(1).max(40),
+  /** 1 plays in real time, 10 ten times faster. */
+  speed: z.number().positive().max(10_000).default(1),
+  loop: z.boolean().default(true),
+});
+
+export const priceSourceConfig = z.discriminatedUnion('kind', [replaySourceConfig]);
+export type PriceSourceConfig = z.infer<typeof priceSourceConfig>;
+
+export const markupConfig = z.object({ kind: z.enum(['points', 'percent']), value: z.number().min(0).max(1_000_000) });
+export type MarkupConfig = z.infer<typeof markupConfig>;
+
+export const instrumentFeedConfig = z.object({
+  /** Primary first. */
+  sources: z.array(z.object({ source: sourceName, symbol: z.string().min(1).max(40) })).min(1).max(5),
+  markup: markupConfig.optional(),
+});
+export type InstrumentFeedConfig = z.infer<typeof instrumentFeedConfig>;
+
+export const priceFeedsConfig = z
+  .object({
+    sources: z.array(priceSourceConfig).max(100),
+    /** Keyed by the instrument's symbol (EURUSD, BTCUSD, AAPL). */
+    instruments: z.record(z.string().min(1).max(40), instrumentFeedConfig),
+    /** No quote for this long while the market is open: the source counts as stalled for the instrument. */
+    stallMs: z.number().int().min(500).max(600_000).default(5000),
+    /** A recovered source must quote this long before prices switch back to it. */
+    recoverMs: z.number().int().min(0).max(3_600_000).default(30_000),
+    /** A move larger than this many times the recent volatility is held until the next quote confirms it. */
+    spikeFactor: z.number().min(2).max(1000).default(8),
+  })
+  .superRefine((c, ctx) => {
+    const names = new Set<string>();
+    for (const s of c.sources) {
+      if (names.has(s.name)) ctx.addIssue({ code: 'custom', path: ['sources'], message: `Source ${s.name} is named twice.` });
+      names.add(s.name);
+    }
+    for (const [symbol, inst] of Object.entries(c.instruments)) {
+      for (const s of inst.sources) {
+        if (!names.has(s.source)) ctx.addIssue({ code: 'custom', path: ['instruments', symbol], message: `${symbol} names an unknown source ${s.source}.` });
+      }
+      if (new Set(inst.sources.map((s) => s.source)).size !== inst.sources.length) {
+        ctx.addIssue({ code: 'custom', path: ['instruments', symbol], message: `${symbol} lists a source twice.` });
+      }
+    }
+  });
+export type PriceFeedsConfig = z.infer<typeof priceFeedsConfig>;
+
+/** GET /admin/price-feeds: the worker's sources and their health, and the latest switches between them. */
+export const priceSourceHealthSchema = z.object({
+  source: z.string(),
+  kind: z.string(),
+  status: z.enum(['connecting', 'connected', 'disconnected', 'ended']),
+  connected: z.boolean(),
+  last_quote_age_ms: z.number().nullable(),
+  quotes_per_second: z.number(),
+  drops: z.number().int(),
+  unknown_symbols: z.number().int(),
+  reconnects: z.number().int(),
+  failovers: z.number().int(),
+  active_for: z.number().int(),
+  detail: z.string().nullable(),
+});
+export type PriceSourceHealth = z.infer<typeof priceSourceHealthSchema>;
+
+export const priceSourceSwitchSchema = z.object({
+  symbol: z.string(),
+  from: z.string(),
+  to: z.string(),
+  reason: z.enum(['stalled', 'disconnected', 'recovered']),
+  at: z.string(),
+});
+
+export const priceFeedsResponse = z.object({
+  data: z.object({
+    /** False on a node that runs no sources (an API node): their health is the worker's to tell. */
+    running: z.boolean(),
+    sources: z.array(priceSourceHealthSchema),
+    switches: z.array(priceSourceSwitchSchema),
+  }),
+});
+export type PriceFeedsView = z.infer<typeof priceFeedsResponse>['data'];
