@@ -49,7 +49,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf ${dataDir} && node apps/server/src/main.ts`,
+    // Price sources start empty; the price-sources spec writes the file, which the server follows.
+    command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && echo '{"sources":[],"instruments":{}}' > ${dataDir}/price-feeds.json && node apps/server/src/main.ts`,
     cwd: '../..',
     url: `${baseURL}/api/v1/settings`,
     // Only waits as long as the start takes; a shared machine under load has taken over two minutes.
@@ -58,6 +59,6 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     // Robots pass every 2 s so a browser test sees one trade without waiting out the minute.
-    env: { PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: '100000', NODE_ENV: 'development', PRICE_SEED: '42', ROBOT_PASS_MS: '2000' },
+    env: { PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: '100000', NODE_ENV: 'development', PRICE_SEED: '42', ROBOT_PASS_MS: '2000', PRICE_FEEDS: `${dataDir}/price-feeds.json` },
   },
 });

@@ -1,0 +1,111 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PriceSourceHealth, PriceFeedsView } from '@bourse/contract';
+import { PageHeader } from '@/components/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { msg } from '@/i18n/i18n';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { formatNumber } from '@/lib/format';
+import { usePriceFeeds } from './api/price-feeds';
+
+type Status = PriceSourceHealth['status'];
+const statusStyles: Record<Status, string> = {
+  connected: 'bg-green-500/15 text-up ring-green-500/30',
+  connecting: 'bg-amber-500/15 text-amber-600 ring-amber-500/30 dark:text-amber-200',
+  disconnected: 'bg-red-500/15 text-down ring-red-500/30',
+  ended: 'bg-muted/15 text-muted ring-line',
+};
+const statusLabels: Record<Status, string> = { connected: msg('Connected'), connecting: msg('Connecting'), disconnected: msg('Disconnected'), ended: msg('Ended') };
+const reasonLabels: Record<PriceFeedsView['switches'][number]['reason'], string> = {
+  stalled: msg('Stalled'),
+  disconnected: msg('Disconnected'),
+  recovered: msg('Recovered'),
+};
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+function SourceCard({ source }: { source: PriceSourceHealth }) {
+  const { t } = useTranslation();
+  const age = source.last_quote_age_ms;
+  return (
+    <li className="rounded-lg border border-line bg-panel p-4" data-testid="price-source">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="font-medium">{source.source}</h2>
+        <span className="text-xs text-muted">{source.kind}</span>
+        <span className={cn('ms-auto inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', statusStyles[source.status])} data-testid="price-source-status">
+          {t(statusLabels[source.status])}
+        </span>
+      </div>
+      {source.detail && <p className="mt-1 break-words text-xs text-muted">{source.detail}</p>}
+      <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+        <Figure label={t('Last quote')}>{age === null ? t('never') : t('{{seconds}} s ago', { seconds: formatNumber(age / 1000, { maximumFractionDigits: 1 }) })}</Figure>
+        <Figure label={t('Quotes/s')}>{formatNumber(source.quotes_per_second, { maximumFractionDigits: 1 })}</Figure>
+        <Figure label={t('Instruments')}>{source.active_for}</Figure>
+        <Figure label={t('Failovers')}>{source.failovers}</Figure>
+        <Figure label={t('Reconnects')}>{source.reconnects}</Figure>
+        <Figure label={t('Drops')}>{source.drops}</Figure>
+        <Figure label={t('Unknown symbols')}>{source.unknown_symbols}</Figure>
+      </dl>
+    </li>
+  );
+}
+
+function Switches({ switches }: { switches: PriceFeedsView['switches'] }) {
+  const { t, i18n } = useTranslation();
+  if (switches.length === 0) return <p className="text-sm text-muted">{t('No switches yet.')}</p>;
+  return (
+    <ol className="divide-y divide-line rounded-lg border border-line bg-panel" data-testid="price-source-switches">
+      {switches.map((s) => (
+        <li key={`${s.at}-${s.symbol}-${s.to}`} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-2 text-sm">
+          <span className="font-medium">{s.symbol}</span>
+          <span dir="ltr">
+            {s.from} → {s.to}
+          </span>
+          <span className="text-muted">{t(reasonLabels[s.reason])}</span>
+          <time className="ms-auto text-xs text-muted tabular-nums" dateTime={s.at}>
+            {new Date(s.at).toLocaleString(i18n.language)}
+          </time>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Back office: where prices come from, each source's health, and the failovers between them. */
+export function PriceFeedsPage() {
+  const { t } = useTranslation();
+  const feeds = usePriceFeeds();
+  return (
+    <div>
+      <PageHeader title={t('Price sources')} description={t('Where prices come from, and how each source is doing.')} />
+      {feeds.isPending ? (
+        <Spinner />
+      ) : feeds.isError ? (
+        <Alert variant="destructive">{errorMessage(feeds.error, t('Could not load the price sources'))}</Alert>
+      ) : !feeds.data.running ? (
+        <Alert>{t('No outside price sources run on this node: instruments without one are priced by the simulator.')}</Alert>
+      ) : (
+        <div className="flex flex-col gap-6">
+          <ul className="grid gap-3 lg:grid-cols-2">
+            {feeds.data.sources.map((s) => (
+              <SourceCard key={s.source} source={s} />
+            ))}
+          </ul>
+          <section>
+            <h2 className="mb-2 font-medium">{t('Recent switches')}</h2>
+            <Switches switches={feeds.data.switches} />
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}
