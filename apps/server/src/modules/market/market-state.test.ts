@@ -109,4 +109,20 @@ describe('market state', () => {
     worker.unquote(eur.index);
     expect(worker.quote(eur.id)!.ask).toBeCloseTo(1.10452 * (1 + eur.buySpread), 12);
   });
+
+  it('counts an instrument whose own source went quiet as stalled while the simulator ticks the rest', () => {
+    const state = new MarketState(rows(), NOW);
+    state.staleAfterMs = 3000;
+    const btc = state.find('BTCUSD')!;
+    const jpy = state.find('USDJPY')!;
+    state.quoteTick(btc.index, 70_000, 70_002, 70_000.5, 70_001.5, 1, NOW);
+    state.feedAt = NOW + 5000; // the simulator ticked the other instruments meanwhile
+    expect(state.stalled(NOW + 5000)).toBe(false);
+    expect(state.stalled(NOW + 5000, jpy.id)).toBe(false);
+    expect(state.stalled(NOW + 2000, btc.id)).toBe(false);
+    expect(state.stalled(NOW + 5000, btc.id)).toBe(true);
+    state.quoteTick(btc.index, 70_010, 70_012, 70_010.5, 70_011.5, 1, NOW + 5000);
+    expect(state.stalled(NOW + 5000, btc.id)).toBe(false);
+  });
 });
+

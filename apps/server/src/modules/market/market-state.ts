@@ -168,8 +168,11 @@ export class MarketState implements PriceSource {
     return () => void this.listeners.delete(listener);
   }
 
-  stalled(now = Date.now()): boolean {
-    return this.staleAfterMs > 0 && now - this.feedAt > this.staleAfterMs;
+  stalled(now = Date.now(), assetId?: number): boolean {
+    if (this.staleAfterMs <= 0) return false;
+    if (now - this.feedAt > this.staleAfterMs) return true;
+    const inst = assetId === undefined ? undefined : this.byId.get(assetId);
+    return inst !== undefined && this.quoted[inst.index] === 1 && now - this.at[inst.index]! > this.staleAfterMs;
   }
 
   isOpen(assetId: number, at: Date = new Date()): boolean {

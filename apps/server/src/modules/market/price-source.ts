@@ -24,6 +24,8 @@ export interface PriceSource {
   /**
    * Whether the feed has gone quiet for longer than allowed: its last prices may be far from the
    * market, so nothing fills at market until fresh ticks arrive (triggers wait for those ticks).
+   * With `assetId`, also whether that instrument's own source has: one priced by an outside source
+   * can go quiet while the simulator goes on ticking the rest.
    */
-  stalled(now?: number): boolean;
+  stalled(now?: number, assetId?: number): boolean;
 }

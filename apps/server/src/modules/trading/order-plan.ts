@@ -60,7 +60,7 @@ export async function planOrder(ctx: AppContext, prices: PriceSource, instrument
   const problem = lotsProblem(body.volume);
   if (problem) throw invalid('volume', problem === 'off_step' ? msg.volumeStep : msg.volumeRange);
   if (!prices.isOpen(instrument.id)) throw new HttpError(422, msg.marketClosed);
-  if (body.order_type === 'market') requireLivePrices(prices);
+  if (body.order_type === 'market') requireLivePrices(prices, instrument.id);
   const quote = prices.quote(instrument.id);
   if (!quote) throw new HttpError(422, msg.noPrice);
   const side = body.type;
@@ -105,9 +105,9 @@ export function checkDigits(instrument: Pick<Instrument, 'symbol' | 'digits'>, p
 /** Seconds a client waits before retrying a fill refused because the feed stalled. */
 const STALL_RETRY_SECONDS = '5';
 
-/** Refuses a fill at market while the feed is stalled: its last price may be far from the market. */
-export function requireLivePrices(prices: PriceSource): void {
-  if (prices.stalled()) throw new HttpError(503, msg.pricesStalled, undefined, { 'Retry-After': STALL_RETRY_SECONDS });
+/** Refuses a fill at market while the feed (or the instrument's own source) is stalled: its last price may be far from the market. */
+export function requireLivePrices(prices: PriceSource, assetId: number): void {
+  if (prices.stalled(Date.now(), assetId)) throw new HttpError(503, msg.pricesStalled, undefined, { 'Retry-After': STALL_RETRY_SECONDS });
 }
 
 function entryPrice(ctx: AppContext, side: Side, body: StoreTradeBody, quote: BidAsk, digits: number): number {

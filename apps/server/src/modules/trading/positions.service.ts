@@ -27,7 +27,7 @@ function ensureClosable(trade: TradeRow): void {
 
 function tradableQuote(prices: PriceSource, assetId: number) {
   if (!prices.isOpen(assetId)) throw new HttpError(422, msg.marketClosed);
-  requireLivePrices(prices);
+  requireLivePrices(prices, assetId);
   const quote = prices.quote(assetId);
   if (!quote) throw new HttpError(422, msg.noPrice);
   return quote;
