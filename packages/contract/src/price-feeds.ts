@@ -20,7 +20,39 @@ export const replaySourceConfig = z.object({
   loop: z.boolean().default(true),
 });
 
-export const priceSourceConfig = z.discriminatedUnion('kind', [replaySourceConfig]);
+/** Best bid and ask from a crypto exchange's public market-data stream; instruments name the exchange's own symbols (BTCUSDT, BTC-USD, BTC/USD). */
+export const exchangeSourceConfig = z.object({
+  name: sourceName,
+  kind: z.literal('exchange'),
+  exchange: z.enum(['binance', 'coinbase', 'kraken']),
+  /** Another address speaking the exchange's protocol (a regional endpoint, tools/exchange-replay) instead of its public one. */
+  url: z.string().regex(/^wss?:\/\/\S+$/i, 'A WebSocket address, ws:// or wss://.').refine((url) => URL.canParse(url), 'Not a valid address.').optional(),
+  /** Wait before reconnecting after a lost connection; it doubles after each failed attempt, up to 60 s. */
+  reconnect_seconds: z.number().min(0.1).max(60).default(1),
+});
+export type ExchangeSourceConfig = z.infer<typeof exchangeSourceConfig>;
+
+/** Market data from a liquidity provider over FIX 4.4: a MarketDataRequest per symbol, then snapshots and incremental refreshes. */
+export const fixSourceConfig = z.object({
+  name: sourceName,
+  kind: z.literal('fix'),
+  host: z.string().min(1).max(255),
+  port: z.number().int().min(1).max(65_535),
+  /** SenderCompID (49) and TargetCompID (56), as agreed with the provider. */
+  sender_comp_id: z.string().min(1).max(64),
+  target_comp_id: z.string().min(1).max(64),
+  /** Sent in the Logon as Username (553) and Password (554), for providers that ask for them. */
+  username: z.string().min(1).max(128).optional(),
+  password: z.string().min(1).max(128).optional(),
+  heartbeat_seconds: z.number().int().min(1).max(300).default(30),
+  /** Levels of the book asked for on each side; 1 is the top of the book. */
+  depth: z.number().int().min(1).max(5).default(1),
+  /** Wait before reconnecting after a lost connection; it doubles after each failed attempt, up to 60 s. */
+  reconnect_seconds: z.number().min(0.1).max(60).default(1),
+});
+export type FixSourceConfig = z.infer<typeof fixSourceConfig>;
+
+export const priceSourceConfig = z.discriminatedUnion('kind', [replaySourceConfig, exchangeSourceConfig, fixSourceConfig]);
 export type PriceSourceConfig = z.infer<typeof priceSourceConfig>;
 
 export const markupConfig = z.object({ kind: z.enum(['points', 'percent']), value: z.number().min(0).max(1_000_000) });

@@ -117,7 +117,7 @@ export class MarketRuntime {
 
   private useFeeds(config: PriceFeedsConfig, baseDir: string): void {
     const previous = this.feeds;
-    const next = new FeedHub({ state: this.state, config, baseDir, onQuote: this.onFeedQuote, log: this.ctx.log });
+    const next = new FeedHub({ state: this.state, config, baseDir, dataDir: this.ctx.config.dataDir, onQuote: this.onFeedQuote, log: this.ctx.log });
     this.feeds = next;
     const now = Date.now();
     for (const i of previous?.stateIndex ?? []) {

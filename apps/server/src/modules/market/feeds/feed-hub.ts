@@ -7,6 +7,8 @@ import type { SourceStatus, PriceFeed, RawQuote } from './feed-types.ts';
 import { applyMarkup, type CustomerQuote, type Markup } from './markup.ts';
 import { QuoteFilter } from './quote-filter.ts';
 import { ReplayFeed } from './replay-feed.ts';
+import { ExchangeFeed } from './exchange-feed.ts';
+import { FixFeed } from './fix-feed.ts';
 
 /** How often stalls and recoveries are looked for: a stall is acted on within this of its deadline. */
 const ROUTER_TICK_MS = 250;
@@ -21,8 +23,8 @@ export type FeedHubOptions = {
   /** Called after an instrument took a new quote (state index, tick volume, time). */
   onQuote: (index: number, volume: number, at: number) => void;
   log: FastifyBaseLogger;
-  /** Builds a source from its configuration (tests hand in their own). */
-  feedOf?: (source: PriceSourceConfig, baseDir: string) => PriceFeed;
+  /** Where sources keep state across restarts (a FIX session's sequence numbers): the server's data directory. Default: baseDir. */
+  dataDir?: string;
   now?: () => number;
 };
 
@@ -38,11 +40,32 @@ type Source = {
   detail: string | null;
 };
 
+/** What a source is built with beside its configuration: `symbols` are its own symbols the configured instruments use. */
+type FeedContext = { baseDir: string; dataDir: string; symbols: string[]; log: FastifyBaseLogger };
+
 /** The built-in kinds of source. */
-export function feedOf(source: PriceSourceConfig, baseDir: string): PriceFeed {
+export function feedOf(source: PriceSourceConfig, { baseDir, dataDir, symbols, log }: FeedContext): PriceFeed {
   switch (source.kind) {
     case 'replay':
       return new ReplayFeed({ name: source.name, symbol: source.symbol, file: path.resolve(baseDir, source.file), speed: source.speed, loop: source.loop });
+    case 'exchange':
+      return new ExchangeFeed({ name: source.name, exchange: source.exchange, symbols, url: source.url, reconnectSeconds: source.reconnect_seconds, log });
+    case 'fix':
+      return new FixFeed({
+        name: source.name,
+        host: source.host,
+        port: source.port,
+        senderCompId: source.sender_comp_id,
+        targetCompId: source.target_comp_id,
+        username: source.username,
+        password: source.password,
+        heartbeatSeconds: source.heartbeat_seconds,
+        depth: source.depth,
+        reconnectSeconds: source.reconnect_seconds,
+        symbols,
+        storeDir: path.join(dataDir, 'fix', source.name),
+        log,
+      });
   }
 }
 
@@ -87,7 +110,8 @@ export class FeedHub {
         for (const s of e.feed.sources) if (s.source === source.name) symbols.set(s.symbol, k);
       });
       const filter = new QuoteFilter({ instruments: entries.length, spikeFactor: config.spikeFactor, isOpen });
-      this.sources.set(source.name, { feed: (opts.feedOf ?? feedOf)(source, opts.baseDir), symbols, filter, unknownSymbols: 0, detail: null });
+      const feed = feedOf(source, { baseDir: opts.baseDir, dataDir: opts.dataDir ?? opts.baseDir, symbols: [...symbols.keys()], log: opts.log });
+      this.sources.set(source.name, { feed, symbols, filter, unknownSymbols: 0, detail: null });
     }
     this.router = new FeedRouter({
       sources: entries.map((e) => e.feed.sources.map((s) => s.source)),
@@ -118,6 +142,11 @@ export class FeedHub {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await Promise.all([...this.sources.values()].map((s) => s.feed.stop()));
+  }
+
+  /** The running source of that name (tests and diagnostics look into it). */
+  feed(name: string): PriceFeed | undefined {
+    return this.sources.get(name)?.feed;
   }
 
   /** Each source's health, for the back office. */

@@ -1,0 +1,40 @@
+import { isRecord, type ReplayProtocol, strings } from './protocol.ts';
+
+/**
+ * Coinbase Exchange's feed: `{"type":"subscribe","product_ids":[…],"channels":[…]}`, where a
+ * channel is a name or `{name, product_ids}`; the answer is a `subscriptions` message, or an
+ * `error` one for a product it does not know. `ticker` frames carry the best bid and ask;
+ * `heartbeat` sends one message a second per product.
+ */
+export const coinbase: ReplayProtocol = {
+  accept: (url) => (url.pathname === '/' ? { symbols: [] } : null),
+
+  greeting: () => [],
+
+  answer(message, known) {
+    if (!isRecord(message) || message.type !== 'subscribe') return { replies: [{ type: 'error', message: 'Failed to subscribe', reason: 'Type has to be either subscribe or unsubscribe' }], subscribed: [] };
+    const rootProducts = strings(message.product_ids);
+    const channels = Array.isArray(message.channels) ? message.channels : [];
+    const wanted = new Map<string, string[]>();
+    for (const channel of channels) {
+      if (typeof channel === 'string') wanted.set(channel, rootProducts);
+      else if (isRecord(channel) && typeof channel.name === 'string') wanted.set(channel.name, [...rootProducts, ...strings(channel.product_ids)]);
+    }
+    const unknown = [...wanted.values()].flat().find((p) => !known(p));
+    if (unknown) return { replies: [{ type: 'error', message: 'Failed to subscribe', reason: `${unknown} is not a valid product` }], subscribed: [] };
+    const replies = [{ type: 'subscriptions', channels: [...wanted].map(([name, product_ids]) => ({ name, product_ids: [...new Set(product_ids)] })) }];
+    return { replies, subscribed: wanted.get('ticker') ?? [], heartbeats: wanted.has('heartbeat') };
+  },
+
+  symbolOf: (frame) => (typeof frame.product_id === 'string' ? frame.product_id : undefined),
+
+  live: (frame, now) => ({ ...frame, time: now.toISOString() }),
+
+  initialFrames: true,
+
+  heartbeat: (products, now) => products.map((product_id, i) => ({ type: 'heartbeat', sequence: i, last_trade_id: 0, product_id, time: now.toISOString() })),
+
+  pingMs: 0,
+
+  broken: (product_id) => ({ type: 'ticker', sequence: 1, product_id, price: '1.00', best_ask: '1.00', best_ask_size: '1.00000000', time: new Date().toISOString() }),
+};
