@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceFeedsResponse, type PriceFeedsConfig } from '@bourse/contract';
+import { io } from 'socket.io-client';
+import { priceFeedsResponse, priceSocket, type MarketDepth, type PriceFeedsConfig } from '@bourse/contract';
 import { loadConfig } from '../src/config.ts';
 import type { SourceStatus } from '../src/modules/market/feeds/feed-types.ts';
 import { FixFeed } from '../src/modules/market/feeds/fix-feed.ts';
@@ -130,6 +131,38 @@ describe('prices from a FIX liquidity provider', () => {
     expect(depth.bids.map((l) => l.price)).toEqual([...depth.bids.map((l) => l.price)].sort((a, b) => b - a));
     expect(depth.asks.map((l) => l.price)).toEqual([...depth.asks.map((l) => l.price)].sort((a, b) => a - b));
     expect(depth.bids[0]!.price).toBeLessThan(depth.asks[0]!.price);
+  });
+
+  it('streams the book to a price socket client that asks for it, and stops when it unsubscribes', async () => {
+    const id = market().state.instruments[btc()]!.id;
+    const socket = io(server.url, { path: priceSocket.path, transports: ['websocket'], auth: { key: server.ctx.config.priceSocketKey } });
+    try {
+      const books: MarketDepth[] = [];
+      socket.on(priceSocket.events.depth, (book) => books.push(book));
+      socket.on('connect', () => socket.emit(priceSocket.events.subscribeDepth, { id }));
+      // The LP moves its book 20 times a second: several changes within a second.
+      await expect.poll(() => books.length, { timeout: 5000 }).toBeGreaterThanOrEqual(3);
+      const book = books.at(-1)!;
+      expect(book.id).toBe(id);
+      expect(book.bids).toHaveLength(3);
+      expect(book.asks).toHaveLength(3);
+      expect(book.bids.map(([p]) => p)).toEqual([...book.bids.map(([p]) => p)].sort((a, b) => b - a));
+      expect(book.bids[0]![0]).toBeLessThan(book.asks[0]![0]);
+      for (const [, size] of [...book.bids, ...book.asks]) expect(size).toBeGreaterThan(0);
+
+      socket.emit(priceSocket.events.unsubscribeDepth);
+      await new Promise((r) => setTimeout(r, 300));
+      const seen = books.length;
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(books.length).toBe(seen);
+      // An instrument without a book (the simulator's) sends nothing; a bad request is ignored.
+      socket.emit(priceSocket.events.subscribeDepth, { id: market().state.find('EURUSD')!.id });
+      socket.emit(priceSocket.events.subscribeDepth, { id: 'x' } as never);
+      await new Promise((r) => setTimeout(r, 600));
+      expect(books.length).toBe(seen);
+    } finally {
+      socket.disconnect();
+    }
   });
 
   it('counts a symbol the provider refuses, shows it to the back office, and prices the rest', async () => {

@@ -210,8 +210,19 @@ export const priceSocket = {
     update: 'data:update',
     batch: 'data:batch',
     feed: 'feed:status',
+    subscribeDepth: 'subscribe:depth',
+    unsubscribeDepth: 'unsubscribe:depth',
+    depth: 'data:depth',
   },
 } as const;
+
+/**
+ * `data:depth`: the book of an instrument whose source sends one (a FIX liquidity provider asked for
+ * depth), best first on each side as `[price, size]`, prices with the customer's markup. Sent to a
+ * client that asked with `subscribe:depth` whenever it changes, at most four times a second.
+ */
+export type MarketDepth = { id: number; bids: [number, number][]; asks: [number, number][]; ts: number };
+export const subscribeDepthRequest = z.object({ id: z.number().int().positive() });
 
 /** `feed:status`: sent when this node's feed stalls or recovers, and on connecting while stalled. */
 export type FeedStatus = { stalled: boolean };
@@ -232,6 +243,7 @@ export type PriceSocketServerEvents = {
   'data:update': (update: PriceUpdate) => void;
   'data:batch': (batch: PriceBatch) => void;
   'feed:status': (status: FeedStatus) => void;
+  'data:depth': (depth: MarketDepth) => void;
 };
 
 /** Events a price socket client emits. */
@@ -240,4 +252,7 @@ export type PriceSocketClientEvents = {
   subscribe: (request: SubscribeRequest, ack?: (snapshot: AssetSnapshot) => void) => void;
   unsubscribe: (request: SubscribeRequest) => void;
   'unsubscribe:all': () => void;
+  /** One instrument's book at a time: a new request replaces the last. */
+  'subscribe:depth': (request: { id: number }) => void;
+  'unsubscribe:depth': () => void;
 };

@@ -7,8 +7,10 @@ import { Server, type Socket } from 'socket.io';
 import {
   priceSocket,
   subscribeAllOptions,
+  subscribeDepthRequest,
   subscribeRequest,
   type AssetSnapshot,
+  type MarketDepth,
   type PackedPriceUpdate,
   type PriceSocketClientEvents,
   type PriceSocketServerEvents,
@@ -37,6 +39,7 @@ function publishingSafely(redis: Redis, log: FastifyBaseLogger): Redis {
 type NodeEvents = {
   'market:batch': (updates: PackedPriceUpdate[]) => void;
   'market:asset': (assetId: number) => void;
+  'market:depth': (books: MarketDepth[]) => void;
 };
 type PriceServer = Server<PriceSocketClientEvents, PriceSocketServerEvents, NodeEvents>;
 type PriceClient = Socket<PriceSocketClientEvents, PriceSocketServerEvents, NodeEvents>;
@@ -45,6 +48,9 @@ const ROOM_EACH = 'all:each';
 /** How often the node looks whether its feed stalled or recovered. */
 const FEED_CHECK_MS = 1000;
 const assetRoom = (id: number) => `asset:${id}`;
+const depthRoom = (id: number) => `depth:${id}`;
+/** How often books are looked at for changes: a depth panel moves at most this often. */
+const DEPTH_MS = 250;
 
 export type PriceSocketOptions = {
   key: string;
@@ -83,6 +89,9 @@ export class PriceSocket {
   private readonly batchSubscribers: FrameFanout;
   private stalled = false;
   private readonly feedCheck: NodeJS.Timeout;
+  private readonly depthCheck: NodeJS.Timeout;
+  /** The latest book of each instrument that has one, as sent (its JSON, to see whether it changed). */
+  private readonly depths = new Map<number, { book: MarketDepth; json: string }>();
   private closing = false;
 
   constructor(server: HttpServer, runtime: MarketRuntime, opts: PriceSocketOptions) {
@@ -108,8 +117,11 @@ export class PriceSocket {
     this.io.on('connection', (socket) => this.onConnection(socket));
     this.io.on('market:batch', (updates) => runtime.applyBatch(updates));
     this.io.on('market:asset', (assetId) => opts.onRemoteAssetChange(assetId));
+    this.io.on('market:depth', (books) => this.sendDepths(books));
     this.feedCheck = setInterval(() => this.checkFeed(), FEED_CHECK_MS);
     this.feedCheck.unref();
+    this.depthCheck = setInterval(() => this.checkDepths(), DEPTH_MS);
+    this.depthCheck.unref();
   }
 
   /** Each node judges its own feed (a worker's ticks may stop reaching one node only) and tells its clients. */
@@ -120,7 +132,41 @@ export class PriceSocket {
     this.io.local.emit(priceSocket.events.feed, { stalled });
   }
 
+  /** On the node running the sources: the books that changed go to this node's subscribers and to the other nodes. */
+  checkDepths(): void {
+    const feeds = this.runtime.feeds;
+    if (!feeds) return;
+    const changed: MarketDepth[] = [];
+    for (const i of feeds.stateIndex) {
+      const book = feeds.depthOf(i);
+      if (book && JSON.stringify([book.bids, book.asks]) !== this.depths.get(book.id)?.json) changed.push(book);
+    }
+    if (!changed.length) return;
+    if (this.crossNode) this.io.serverSideEmit('market:depth', changed);
+    this.sendDepths(changed);
+  }
+
+  private sendDepths(books: MarketDepth[]): void {
+    const rooms = this.io.of('/').adapter.rooms;
+    for (const book of books) {
+      this.depths.set(book.id, { book, json: JSON.stringify([book.bids, book.asks]) });
+      if (rooms.get(depthRoom(book.id))?.size) this.io.local.to(depthRoom(book.id)).emit(priceSocket.events.depth, book);
+    }
+  }
+
   private onConnection(socket: PriceClient): void {
+    const leaveDepth = () => {
+      for (const room of [...socket.rooms]) if (room.startsWith('depth:')) void socket.leave(room);
+    };
+    socket.on(priceSocket.events.subscribeDepth, (request) => {
+      const parsed = subscribeDepthRequest.safeParse(request);
+      if (!parsed.success) return;
+      leaveDepth();
+      void socket.join(depthRoom(parsed.data.id));
+      const known = this.depths.get(parsed.data.id);
+      if (known) socket.emit(priceSocket.events.depth, known.book);
+    });
+    socket.on(priceSocket.events.unsubscribeDepth, leaveDepth);
     if (this.stalled) socket.emit(priceSocket.events.feed, { stalled: true });
     socket.on(priceSocket.events.subscribeAll, (options) => {
       const parsed = subscribeAllOptions.safeParse(options ?? {}).data;
@@ -220,6 +266,7 @@ export class PriceSocket {
   async close(): Promise<void> {
     this.closing = true;
     clearInterval(this.feedCheck);
+    clearInterval(this.depthCheck);
     this.io.local.disconnectSockets(true);
     await this.io.of('/').adapter.close();
     this.io.engine.close();

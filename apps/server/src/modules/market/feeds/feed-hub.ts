@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { PriceFeedsConfig, PriceSourceConfig } from '@bourse/contract';
+import type { MarketDepth, PriceFeedsConfig, PriceSourceConfig } from '@bourse/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketState } from '../market-state.ts';
 import { FeedRouter, type FeedSwitch, type SourceHealth } from './feed-router.ts';
@@ -34,6 +34,8 @@ type Source = {
   feed: PriceFeed;
   /** The source's symbol → the hub's instrument number. */
   symbols: Map<string, number>;
+  /** The hub's instrument number → the source's symbol. */
+  symbolOf: Map<number, string>;
   /** One per source: each judges an instrument against that source's own history. */
   filter: QuoteFilter;
   unknownSymbols: number;
@@ -111,7 +113,7 @@ export class FeedHub {
       });
       const filter = new QuoteFilter({ instruments: entries.length, spikeFactor: config.spikeFactor, isOpen });
       const feed = feedOf(source, { baseDir: opts.baseDir, dataDir: opts.dataDir ?? opts.baseDir, symbols: [...symbols.keys()], log: opts.log });
-      this.sources.set(source.name, { feed, symbols, filter, unknownSymbols: 0, detail: null });
+      this.sources.set(source.name, { feed, symbols, symbolOf: new Map([...symbols].map(([s, k]) => [k, s])), filter, unknownSymbols: 0, detail: null });
     }
     this.router = new FeedRouter({
       sources: entries.map((e) => e.feed.sources.map((s) => s.source)),
@@ -147,6 +149,28 @@ export class FeedHub {
   /** The running source of that name (tests and diagnostics look into it). */
   feed(name: string): PriceFeed | undefined {
     return this.sources.get(name)?.feed;
+  }
+
+  /**
+   * The book of an instrument (market state index) from the source its prices come from now, with
+   * the customer's markup; null when that source sends no book deeper than the top.
+   */
+  depthOf(index: number): MarketDepth | null {
+    const k = this.stateIndex.indexOf(index);
+    const name = k < 0 ? null : this.router.activeSource(k);
+    const source = name === null ? undefined : this.sources.get(name);
+    const symbol = source?.symbolOf.get(k);
+    const book = symbol === undefined ? null : source!.feed.depth?.(symbol);
+    if (!book || (book.bids.length < 2 && book.asks.length < 2)) return null;
+    const inst = this.state.instruments[index]!;
+    const markup = this.markups[k];
+    const top = { bid: book.bids[0]?.price ?? book.asks[0]!.price, ask: book.asks[0]?.price ?? book.bids[0]!.price };
+    return {
+      id: inst.id,
+      bids: book.bids.map((l) => [applyMarkup(l.price, top.ask, inst.digits, markup).bid, l.size]),
+      asks: book.asks.map((l) => [applyMarkup(top.bid, l.price, inst.digits, markup).ask, l.size]),
+      ts: this.state.at[index]!,
+    };
   }
 
   /** Each source's health, for the back office. */

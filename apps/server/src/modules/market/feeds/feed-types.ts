@@ -35,4 +35,6 @@ export interface PriceFeed {
   readonly kind: string;
   start(listener: FeedListener): void;
   stop(): Promise<void>;
+  /** The source's book of a symbol, best first, where it sends one. */
+  depth?(symbol: string): { bids: { price: number; size: number }[]; asks: { price: number; size: number }[] } | null;
 }
