@@ -1,7 +1,13 @@
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { expect } from '@playwright/test';
-import { ADMIN, e2eDataDir, openSignedIn, screenshots, test } from './helpers';
+import { ADMIN, e2eDataDir, newCustomer, openRoom, openSignedIn, screenshots, test } from './helpers';
+
+// Both tests price LTCUSD, which no other spec trades, through the e2e server's PRICE_FEEDS file:
+// one at a time.
+test.describe.configure({ mode: 'serial' });
 
 /** A tick file of `count` quotes 100 ms apart around `level` (LTCUSD, which no other spec trades). */
 function tickFile(file: string, level: number, count: number) {
@@ -54,4 +60,52 @@ test('staff see each price source’s health, and a failover as it happens', asy
   await expect(card('ltc-backup')).toContainText(/Instruments\s*1/);
   await expect(card('ltc-primary')).toContainText(/Failovers\s*1/);
   await screenshots(page, 'admin-price-sources-failover');
+});
+
+/** The liquidity-provider simulator of tools/fix-lp, as a process on a free port. */
+async function startProvider(symbols: string) {
+  const main = path.resolve(import.meta.dirname, '../../../tools/fix-lp/main.ts');
+  const child = spawn(process.execPath, [main, '--port', '0', '--symbols', symbols, '--rate', '10', '--comp-id', 'LP'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`fix-lp exited with ${code}`)));
+    createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line).listening));
+  });
+  return { port, stop: () => child.kill() };
+}
+
+test('a customer sees the live book of an instrument a liquidity provider prices', async ({ page, baseURL }) => {
+  const provider = await startProvider('LTC/USD');
+  try {
+    writeFileSync(
+      feedsFile(),
+      JSON.stringify({
+        sources: [{ name: 'lp', kind: 'fix', host: '127.0.0.1', port: provider.port, sender_comp_id: 'BOURSE-E2E', target_comp_id: 'LP', depth: 5, reconnect_seconds: 0.5 }],
+        instruments: { LTCUSD: { sources: [{ source: 'lp', symbol: 'LTC/USD' }] } },
+      }),
+    );
+    await openRoom(page, await newCustomer(baseURL!));
+    await page.getByRole('button', { name: 'Add pair' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add pair' });
+    await dialog.getByRole('textbox', { name: 'Search pairs' }).fill('LTC');
+    await dialog.locator('[data-testid="pair-row"][data-symbol="LTC/USD"]').getByRole('button', { name: /^Open / }).click();
+
+    // The provider quotes LTC/USD around 100, five levels a side.
+    const depth = page.getByTestId('market-depth');
+    await expect(depth.getByTestId('depth-row')).toHaveCount(5, { timeout: 20_000 });
+    await expect(depth.getByRole('columnheader', { name: 'Bid', exact: true })).toBeVisible();
+    const firstRow = await depth.getByTestId('depth-row').first().innerText();
+    const [bid, ask] = firstRow.match(/\d+\.\d+/g)!.slice(0, 2).map(Number);
+    expect(bid).toBeGreaterThan(90);
+    expect(ask).toBeGreaterThan(bid!);
+    await expect(page.getByTestId('buy-price')).toHaveText(/^(9\d|1\d\d)\./);
+    // It moves with the provider's book.
+    await expect.poll(async () => depth.innerText(), { timeout: 10_000 }).not.toBe(await depth.innerText());
+    await screenshots(page, 'room-market-depth');
+
+    // Back on an instrument the simulator prices, there is no book to show.
+    await page.getByRole('tablist', { name: 'Open pairs' }).getByRole('tab', { name: 'BTC/USD' }).click();
+    await expect(depth).toHaveCount(0);
+  } finally {
+    provider.stop();
+  }
 });

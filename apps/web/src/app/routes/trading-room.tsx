@@ -4,6 +4,7 @@ import { createAlertOn } from '@/features/alerts/stores/alert-editor-store';
 import { AddPairDialog } from '@/features/market-watch/components/add-pair-dialog';
 import { AssetInfoDialog } from '@/features/market-watch/components/asset-info-dialog';
 import { FeedStatus } from '@/features/market-watch/components/feed-status';
+import { MarketDepth } from '@/features/market-watch/components/market-depth';
 import { MarketWatch } from '@/features/market-watch/components/market-watch';
 import { PairTabs } from '@/features/market-watch/components/pair-tabs';
 import { useMarketData } from '@/features/market-watch/hooks/use-market-data';
@@ -29,6 +30,7 @@ export function TradingRoomRoute() {
         'trading-history': <TradingHistoryPanel />,
       }}
       sidebarMarketWatch={<MarketWatch className="flex-1" onAlert={createAlertOn} />}
+      marketDepth={<MarketDepth />}
       activePositions={<ActivePositions />}
       positionsHistory={<PositionsHistory />}
       activityLog={<ActivityLog />}

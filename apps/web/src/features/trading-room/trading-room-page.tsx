@@ -40,6 +40,8 @@ export type TradingRoomSlots = {
   panels: Partial<Record<PanelId, ReactNode>>;
   /** Top half of the right sidebar. */
   sidebarMarketWatch: ReactNode;
+  /** The active instrument's book, where its source sends one (renders nothing otherwise). */
+  marketDepth: ReactNode;
   activePositions: ReactNode;
   positionsHistory: ReactNode;
   activityLog: ReactNode;
@@ -239,6 +241,7 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
                 {slots.sidebarMarketWatch}
               </div>
             )}
+            {slots.marketDepth}
             <AlgoTrader className="min-h-0 flex-1 basis-0" />
           </SidePanel>
         )}

@@ -6,6 +6,7 @@ import { i18next } from '@/i18n/i18n';
 import { connectPriceSocket } from '@/lib/price-socket';
 import { liveFromPacked, liveFromUpdate, priceTicks, type TickStore } from '@/stores/tick-store';
 import { assetKeys } from '../api/get-assets';
+import { receiveDepth, useDepthStore } from '../stores/depth-store';
 
 /** SPEC §4 connection states, for the feed indicator. */
 export type FeedStatus = 'disconnected' | 'connecting' | 'connected' | 'failed';
@@ -35,6 +36,12 @@ export function usePriceFeed(key: string | null) {
     const socket = connectPriceSocket(key);
     let connectedBefore = false;
     setStatus('connecting');
+    const askDepth = (assetId: number | null) => {
+      if (!socket.connected) return;
+      if (assetId === null) socket.emit(events.unsubscribeDepth);
+      else socket.emit(events.subscribeDepth, { id: assetId });
+    };
+    useDepthStore.setState({ send: askDepth });
     // Subscriptions belong to the connection: made again on every connect. The snapshot (data:all,
     // the whole catalogue) is skipped when GET /assets has just given the same list, and asked for
     // after a reconnect to catch up on what was missed.
@@ -42,6 +49,7 @@ export function usePriceFeed(key: string | null) {
       setStatus('connected');
       const haveCatalogue = queryClient.getQueryData(assetKeys.list()) !== undefined;
       socket.emit(events.subscribeAll, { batch: true, snapshot: connectedBefore || !haveCatalogue });
+      askDepth(useDepthStore.getState().assetId);
       connectedBefore = true;
     });
     socket.on(events.all, (snapshot) => {
@@ -52,6 +60,7 @@ export function usePriceFeed(key: string | null) {
     // Sent on connecting while stalled, and whenever the server's feed stalls or recovers.
     socket.on(events.feed, ({ stalled }) => useFeedStatus.setState({ stalled }));
     socket.on(events.update, (update) => priceTicks.push(update.id, liveFromUpdate(update)));
+    socket.on(events.depth, receiveDepth);
     socket.on(events.batch, (batch) => {
       for (const packed of batch.data) priceTicks.push(packed[0], liveFromPacked(packed));
     });
@@ -64,6 +73,7 @@ export function usePriceFeed(key: string | null) {
     socket.on('connect_error', (error) => setStatus(socket.active ? 'connecting' : 'failed', error.message));
     socket.io.on('reconnect_failed', () => setStatus('failed', i18next.t('Connection failed')));
     return () => {
+      useDepthStore.setState({ send: null });
       socket.disconnect();
       setStatus('disconnected');
     };
