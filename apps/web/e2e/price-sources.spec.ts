@@ -93,13 +93,14 @@ test('a customer sees the live book of an instrument a liquidity provider prices
     const depth = page.getByTestId('market-depth');
     await expect(depth.getByTestId('depth-row')).toHaveCount(5, { timeout: 20_000 });
     await expect(depth.getByRole('columnheader', { name: 'Bid', exact: true })).toBeVisible();
-    const firstRow = await depth.getByTestId('depth-row').first().innerText();
-    const [bid, ask] = firstRow.match(/\d+\.\d+/g)!.slice(0, 2).map(Number);
+    // Cells: bid size, bid, ask, ask size.
+    const [, bid, ask] = (await depth.getByTestId('depth-row').first().locator('td').allTextContents()).map(Number);
     expect(bid).toBeGreaterThan(90);
     expect(ask).toBeGreaterThan(bid!);
     await expect(page.getByTestId('buy-price')).toHaveText(/^(9\d|1\d\d)\./);
     // It moves with the provider's book.
-    await expect.poll(async () => depth.innerText(), { timeout: 10_000 }).not.toBe(await depth.innerText());
+    const before = await depth.textContent();
+    await expect.poll(async () => depth.textContent(), { timeout: 10_000 }).not.toBe(before);
     await screenshots(page, 'room-market-depth');
 
     // Back on an instrument the simulator prices, there is no book to show.

@@ -33,7 +33,8 @@ export function MarketDepth({ className }: { className?: string }) {
   }, [assetId]);
   if (!asset || !book || book.id !== asset.asset_id) return null;
   const precision = precisionOf(asset);
-  const rows = Math.max(book.bids.length, book.asks.length);
+  // A level is a row: the nth best bid beside the nth best ask.
+  const levels = Array.from({ length: Math.max(book.bids.length, book.asks.length) }, (_, i) => ({ level: i + 1, bid: book.bids[i], ask: book.asks[i] }));
   const max = Math.max(...book.bids.map(([, s]) => s), ...book.asks.map(([, s]) => s));
   const size = (value: number | undefined) => (value === undefined ? '' : formatNumber(value, { maximumFractionDigits: 2 }));
   return (
@@ -49,24 +50,20 @@ export function MarketDepth({ className }: { className?: string }) {
           </tr>
         </thead>
         <tbody>
-          {Array.from({ length: rows }, (_, i) => {
-            const bid = book.bids[i];
-            const ask = book.asks[i];
-            return (
-              <tr key={i} data-testid="depth-row">
-                <td className="relative py-0.5">
-                  {bid && <SizeBar size={bid[1]} max={max} side="bid" />}
-                  <span className="relative">{size(bid?.[1])}</span>
-                </td>
-                <td className="py-0.5 text-end text-down">{bid && <Price value={bid[0]} precision={precision} />}</td>
-                <td className="py-0.5 ps-2 text-up">{ask && <Price value={ask[0]} precision={precision} />}</td>
-                <td className="relative py-0.5 text-end">
-                  {ask && <SizeBar size={ask[1]} max={max} side="ask" />}
-                  <span className="relative">{size(ask?.[1])}</span>
-                </td>
-              </tr>
-            );
-          })}
+          {levels.map(({ level, bid, ask }) => (
+            <tr key={level} data-testid="depth-row">
+              <td className="relative py-0.5">
+                {bid && <SizeBar size={bid[1]} max={max} side="bid" />}
+                <span className="relative">{size(bid?.[1])}</span>
+              </td>
+              <td className="py-0.5 text-end text-down">{bid && <Price value={bid[0]} precision={precision} />}</td>
+              <td className="py-0.5 ps-2 text-up">{ask && <Price value={ask[0]} precision={precision} />}</td>
+              <td className="relative py-0.5 text-end">
+                {ask && <SizeBar size={ask[1]} max={max} side="ask" />}
+                <span className="relative">{size(ask?.[1])}</span>
+              </td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </section>
