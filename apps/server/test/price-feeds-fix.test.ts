@@ -176,15 +176,15 @@ describe('prices from a FIX liquidity provider', () => {
   });
 
   it('drops a message with a bad checksum and goes on', async () => {
-    expect(feed().garbled).toBe(0);
+    expect(feed().malformed).toBe(0);
     expect((await control('garble')).sessions).toBe(1);
-    await expect.poll(() => feed().garbled, { timeout: 3000 }).toBe(1);
+    await expect.poll(() => feed().malformed, { timeout: 3000 }).toBe(1);
     // The spoilt message added a bid at half the price; it must not be in the book.
     await freshQuote();
     expect(feed().depth('BTC/USD')!.bids.every((l) => l.price > 60_000)).toBe(true);
     expect(health()).toMatchObject({ status: 'connected', reconnects: 0 });
     // The detail changes at most once a second, and the refusal above changed it just now.
-    await expect.poll(() => health().detail, { timeout: 3000 }).toContain('1 garbled dropped');
+    await expect.poll(() => health().detail, { timeout: 3000 }).toContain('1 malformed dropped');
   });
 
   it('fills a gap in the provider’s sequence numbers without reconnecting', async () => {

@@ -104,6 +104,8 @@ export const priceSourceHealthSchema = z.object({
   quotes_per_second: z.number(),
   drops: z.number().int(),
   unknown_symbols: z.number().int(),
+  /** Messages or frames from the source that could not be read. */
+  malformed: z.number().int(),
   reconnects: z.number().int(),
   failovers: z.number().int(),
   active_for: z.number().int(),

@@ -47,6 +47,7 @@ export function priceFeedsView(feeds: FeedHub | null): PriceFeedsView {
       quotes_per_second: h.quotesPerSecond,
       drops: h.drops,
       unknown_symbols: h.unknownSymbols,
+      malformed: h.malformed,
       reconnects: h.reconnects,
       failovers: h.failovers,
       active_for: h.activeFor,

@@ -54,6 +54,7 @@ function SourceCard({ source }: { source: PriceSourceHealth }) {
         <Figure label={t('Reconnects')}>{source.reconnects}</Figure>
         <Figure label={t('Drops')}>{source.drops}</Figure>
         <Figure label={t('Unknown symbols')}>{source.unknown_symbols}</Figure>
+        <Figure label={t('Unreadable messages')}>{source.malformed}</Figure>
       </dl>
     </li>
   );

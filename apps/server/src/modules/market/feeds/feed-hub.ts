@@ -28,7 +28,7 @@ export type FeedHubOptions = {
   now?: () => number;
 };
 
-export type FeedHealth = SourceHealth & { kind: string; unknownSymbols: number; detail: string | null };
+export type FeedHealth = SourceHealth & { kind: string; unknownSymbols: number; malformed: number; detail: string | null };
 
 type Source = {
   feed: PriceFeed;
@@ -178,7 +178,7 @@ export class FeedHub {
     const now = this.now();
     return this.router.health(now).map((h) => {
       const source = this.sources.get(h.source);
-      return { ...h, kind: source?.feed.kind ?? 'unknown', unknownSymbols: source?.unknownSymbols ?? 0, detail: source?.detail ?? null };
+      return { ...h, kind: source?.feed.kind ?? 'unknown', unknownSymbols: source?.unknownSymbols ?? 0, malformed: source?.feed.malformed ?? 0, detail: source?.detail ?? null };
     });
   }
 

@@ -35,6 +35,8 @@ export interface PriceFeed {
   readonly kind: string;
   start(listener: FeedListener): void;
   stop(): Promise<void>;
+  /** Messages or frames from the source that could not be read, and were dropped. */
+  readonly malformed?: number;
   /** The source's book of a symbol, best first, where it sends one. */
   depth?(symbol: string): { bids: { price: number; size: number }[]; asks: { price: number; size: number }[] } | null;
 }

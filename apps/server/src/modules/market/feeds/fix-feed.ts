@@ -70,7 +70,8 @@ export class FixFeed implements PriceFeed {
   /** Requests the provider refused, by symbol, with its reason. */
   readonly rejected = new Map<string, string>();
   /** Messages dropped for a bad checksum or undecodable content, and entries that could not be placed. */
-  garbled = 0;
+  /** Messages dropped unread: bad checksums, bodies the dictionary cannot parse, entries missing fields. */
+  malformed = 0;
   /** Market data for symbols never asked for. */
   unknownSymbols = 0;
   /** Successful logons since the feed was made. */
@@ -237,7 +238,7 @@ export class FixFeed implements PriceFeed {
       },
       garbled: (msgType, why) => {
         if (!current()) return;
-        this.garbled++;
+        this.malformed++;
         this.noise({ msgType, why }, 'FIX message dropped');
         this.updateDetail(run);
       },
@@ -280,7 +281,7 @@ export class FixFeed implements PriceFeed {
 
   private countUnreadable(run: Run, entries: number): void {
     if (!entries) return;
-    this.garbled += entries;
+    this.malformed += entries;
     this.noise({ entries }, 'FIX market data entries that cannot be placed, dropped');
     this.updateDetail(run);
   }
@@ -302,14 +303,14 @@ export class FixFeed implements PriceFeed {
     const now = Date.now();
     if (now - this.noiseLoggedAt < NOISE_LOG_MS) return;
     this.noiseLoggedAt = now;
-    this.log.warn({ source: this.name, ...obj, garbled: this.garbled, unknownSymbols: this.unknownSymbols }, msg);
+    this.log.warn({ source: this.name, ...obj, malformed: this.malformed, unknownSymbols: this.unknownSymbols }, msg);
   }
 
   /** The status detail: where, and what went wrong short of losing the connection. */
   private describe(): string {
     const parts = [`${this.address()} as ${this.opts.senderCompId} to ${this.opts.targetCompId}`];
     if (this.rejected.size) parts.push(`refused: ${[...this.rejected].map(([symbol, reason]) => `${symbol} (${reason})`).join(', ')}`);
-    if (this.garbled) parts.push(`${this.garbled} garbled dropped`);
+    if (this.malformed) parts.push(`${this.malformed} malformed dropped`);
     if (this.unknownSymbols) parts.push(`${this.unknownSymbols} for unknown symbols dropped`);
     return parts.join('; ');
   }
