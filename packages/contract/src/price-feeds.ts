@@ -33,6 +33,31 @@ export const exchangeSourceConfig = z.object({
 export type ExchangeSourceConfig = z.infer<typeof exchangeSourceConfig>;
 
 /** Market data from a liquidity provider over FIX 4.4: a MarketDataRequest per symbol, then snapshots and incremental refreshes. */
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time of day is written HH:MM.');
+export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
+/**
+ * When a session may run: from `start` to `end` on each of `days` (the day the window starts), in
+ * `time_zone`. An `end` before `start` runs past midnight into the next day.
+ */
+export const sessionSchedule = z.object({
+  start: clock,
+  end: clock,
+  days: z.array(z.enum(weekdays)).min(1).max(7).default([...weekdays]),
+  time_zone: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'An IANA time zone, such as UTC or America/New_York.')
+    .default('UTC'),
+});
+export type SessionSchedule = z.infer<typeof sessionSchedule>;
+
 export const fixSourceConfig = z.object({
   name: sourceName,
   kind: z.literal('fix'),
@@ -49,6 +74,8 @@ export const fixSourceConfig = z.object({
   depth: z.number().int().min(1).max(5).default(1),
   /** Wait before reconnecting after a lost connection; it doubles after each failed attempt, up to 60 s. */
   reconnect_seconds: z.number().min(0.1).max(60).default(1),
+  /** The provider's session hours: outside them the feed stays logged out and its instruments fail over. Always, when absent. */
+  schedule: sessionSchedule.optional(),
 });
 export type FixSourceConfig = z.infer<typeof fixSourceConfig>;
 

@@ -7,6 +7,7 @@ import type { SourceStatus, PriceFeed, RawQuote } from './feed-types.ts';
 import { applyMarkup, type CustomerQuote, type Markup } from './markup.ts';
 import { QuoteFilter } from './quote-filter.ts';
 import { ReplayFeed } from './replay-feed.ts';
+import { ScheduledFeed } from './scheduled-feed.ts';
 import { ExchangeFeed } from './exchange-feed.ts';
 import { FixFeed } from './fix-feed.ts';
 
@@ -52,8 +53,8 @@ export function feedOf(source: PriceSourceConfig, { baseDir, dataDir, symbols, l
       return new ReplayFeed({ name: source.name, symbol: source.symbol, file: path.resolve(baseDir, source.file), speed: source.speed, loop: source.loop });
     case 'exchange':
       return new ExchangeFeed({ name: source.name, exchange: source.exchange, symbols, url: source.url, reconnectSeconds: source.reconnect_seconds, log });
-    case 'fix':
-      return new FixFeed({
+    case 'fix': {
+      const feed = new FixFeed({
         name: source.name,
         host: source.host,
         port: source.port,
@@ -68,6 +69,8 @@ export function feedOf(source: PriceSourceConfig, { baseDir, dataDir, symbols, l
         storeDir: path.join(dataDir, 'fix', source.name),
         log,
       });
+      return source.schedule ? new ScheduledFeed(feed, source.schedule) : feed;
+    }
   }
 }
 

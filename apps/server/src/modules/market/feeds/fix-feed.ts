@@ -69,8 +69,7 @@ export class FixFeed implements PriceFeed {
   readonly name: string;
   /** Requests the provider refused, by symbol, with its reason. */
   readonly rejected = new Map<string, string>();
-  /** Messages dropped for a bad checksum or undecodable content, and entries that could not be placed. */
-  /** Messages dropped unread: bad checksums, bodies the dictionary cannot parse, entries missing fields. */
+  /** Messages dropped unread: bad checksums, bodies the dictionary cannot parse, entries that could not be placed. */
   malformed = 0;
   /** Market data for symbols never asked for. */
   unknownSymbols = 0;
