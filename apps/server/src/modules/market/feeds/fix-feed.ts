@@ -1,7 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import type { FeedListener, PriceFeed } from './feed-types.ts';
 import { FixBook, type BookLevel, BOOK_LEVELS } from './fix-book.ts';
-import type { FixEngine, FixLog, MarketDataConnection, MarketDataHandler } from './fix-md-session.ts';
+import type { FixLog } from './fix-log.ts';
+import type { FixEngine, MarketDataConnection, MarketDataHandler } from './fix-md-session.ts';
 import { marketDataRequest, readIncrement, readSnapshot, rejectReason } from './fix-messages.ts';
 import { type FixSeqNumStore, seqNumStore } from './fix-seqnum-store.ts';
 

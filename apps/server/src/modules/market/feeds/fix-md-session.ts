@@ -11,9 +11,7 @@ import {
   TcpDuplex,
   type IFixSessionStoreFactory,
   type IJsFixConfig,
-  type IJsFixLogger,
   type ISessionDescription,
-  type JsFixLoggerFactory,
   type MsgView,
 } from 'jspurefix';
 import type {
@@ -22,6 +20,7 @@ import type {
   IMarketDataRequestReject,
   IMarketDataSnapshotFullRefresh,
 } from 'jspurefix/dist/types/FIX4.4/quickfix/index.js';
+import { type FixLog, fixLogFactory } from './fix-log.ts';
 
 /**
  * The jspurefix side of a FIX price source: one initiator session per TCP connection, on the
@@ -44,12 +43,6 @@ export type FixSessionSettings = {
   log: FixLog;
 };
 
-/** The few logger methods used (a pino logger has them all). */
-export type FixLog = {
-  info(obj: object, msg: string): void;
-  debug(obj: object, msg: string): void;
-  trace(obj: object, msg: string): void;
-};
 
 /** What a session tells the feed. Views are decoded before they reach here: jspurefix reuses their buffer. */
 export type MarketDataHandler = {
@@ -92,7 +85,7 @@ export async function openFixEngine(settings: FixSessionSettings): Promise<FixEn
   const sessions = new SessionContainer();
   // registerGlobal and the synchronous start of makeSystem run together, so two sources starting at
   // once each get their own logger factory.
-  sessions.registerGlobal(logFactory(settings.log));
+  sessions.registerGlobal(fixLogFactory(settings.log));
   const container = await sessions.makeSystem(description);
   const config = container.resolve<IJsFixConfig>(DITokens.IJsFixConfig);
   config.sessionStoreFactory = settings.store;
@@ -169,18 +162,4 @@ class MarketDataSession extends AsciiSession {
   protected onDecoded(_msgType: string, _txt: string): void {}
 
   protected onEncoded(_msgType: string, _txt: string): void {}
-}
-
-/**
- * jspurefix's log lines, one step quieter than it writes them: it logs every message at info, while
- * what matters to an operator (logged on, dropped, refused) the feed reports itself.
- */
-function logFactory(log: FixLog): JsFixLoggerFactory {
-  const logger = (type: string): IJsFixLogger => ({
-    info: (message) => log.debug({ fix: type }, message),
-    debug: (message) => log.trace({ fix: type }, message),
-    warning: (message) => log.info({ fix: type }, message),
-    error: (err) => log.info({ fix: type, err: err.message }, 'FIX engine error'),
-  });
-  return { logger, plain: () => logger('plain') } as JsFixLoggerFactory;
 }
