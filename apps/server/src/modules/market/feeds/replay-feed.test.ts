@@ -123,7 +123,7 @@ describe('replay feed', () => {
     new ReplayFeed({ name: 'eurusd-replay', symbol: 'EURUSD', file: dukascopyFixture, speed: 10, loop: false, clock }).start(rec.listener);
     await rec.settled;
     clock.advance(60_000);
-    const { ticks } = parseTickFile(readFileSync(dukascopyFixture, 'utf8'));
+    const ticks = parseTickFile(readFileSync(dukascopyFixture, 'utf8')).ticks.toArray();
     expect(rec.quotes).toHaveLength(40);
     expect(rec.quotes[0]).toEqual({ symbol: 'EURUSD', bid: 1.10411, ask: 1.10412, bidSize: 2.25, askSize: 1.2, at: T0 });
     expect(rec.ats()).toEqual(ticks.map((t) => Math.round((t.at - ticks[0]!.at) / 10)));

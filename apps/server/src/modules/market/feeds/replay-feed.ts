@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { FeedListener, PriceFeed } from './feed-types.ts';
-import { parseTickFile, type Tick } from './tick-file.ts';
+import { parseTickFile } from './tick-file.ts';
+import { TickSeries } from './tick-series.ts';
 
 /** Wall clock and timers; injectable so tests move time by hand. */
 export type ReplayClock = {
@@ -36,7 +37,7 @@ const MAX_TICKS_PER_CALLBACK = 5_000;
 type Playback = {
   listener: FeedListener;
   abort: AbortController;
-  ticks: Tick[];
+  ticks: TickSeries;
   /** Wall time of the first tick of the first pass. */
   startedAt: number;
   /** Recorded time one pass covers, gap before the next pass included. */
@@ -74,7 +75,7 @@ export class ReplayFeed implements PriceFeed {
 
   start(listener: FeedListener): void {
     this.halt();
-    const playback: Playback = { listener, abort: new AbortController(), ticks: [], startedAt: 0, passMs: 0, pass: 0, next: 0, timer: null };
+    const playback: Playback = { listener, abort: new AbortController(), ticks: new TickSeries(), startedAt: 0, passMs: 0, pass: 0, next: 0, timer: null };
     this.playback = playback;
     listener.status('connecting');
     void this.load(playback);
@@ -86,7 +87,7 @@ export class ReplayFeed implements PriceFeed {
   }
 
   private async load(playback: Playback): Promise<void> {
-    let ticks: Tick[];
+    let ticks: TickSeries;
     let detail: string;
     try {
       const parsed = parseTickFile(await readFile(this.file, { encoding: 'utf8', signal: playback.abort.signal }));
@@ -111,7 +112,7 @@ export class ReplayFeed implements PriceFeed {
 
   /** Wall time at which tick `index` of pass `pass` is due. */
   private dueAt(playback: Playback, index: number, pass: number): number {
-    const recorded = pass * playback.passMs + playback.ticks[index]!.at - playback.ticks[0]!.at;
+    const recorded = pass * playback.passMs + playback.ticks.at[index]! - playback.ticks.at[0]!;
     return playback.startedAt + recorded / this.speed;
   }
 
@@ -122,9 +123,18 @@ export class ReplayFeed implements PriceFeed {
     for (let delivered = 0; delivered < MAX_TICKS_PER_CALLBACK; delivered++) {
       const due = this.dueAt(playback, playback.next, playback.pass);
       if (due > now) return this.schedule(playback, due - now);
-      const tick = ticks[playback.next]!;
+      const i = playback.next;
+      const bidSize = ticks.bidVolume[i]!;
+      const askSize = ticks.askVolume[i]!;
       // Whole milliseconds, like every other time in the server; rounding keeps the order.
-      listener.quote({ symbol: this.symbol, bid: tick.bid, ask: tick.ask, bidSize: tick.bidVolume, askSize: tick.askVolume, at: Math.round(due) });
+      listener.quote({
+        symbol: this.symbol,
+        bid: ticks.bid[i]!,
+        ask: ticks.ask[i]!,
+        bidSize: Number.isNaN(bidSize) ? undefined : bidSize,
+        askSize: Number.isNaN(askSize) ? undefined : askSize,
+        at: Math.round(due),
+      });
       // The listener may have stopped the feed.
       if (this.playback !== playback) return;
       if (++playback.next < ticks.length) continue;
@@ -156,7 +166,7 @@ export class ReplayFeed implements PriceFeed {
  * one average gap between its ticks, so the loop's seam looks like any other step. A file of one
  * tick, or of ticks sharing one time, repeats every second.
  */
-function passLength(ticks: Tick[]): number {
-  const span = ticks[ticks.length - 1]!.at - ticks[0]!.at;
+function passLength(ticks: TickSeries): number {
+  const span = ticks.at[ticks.length - 1]! - ticks.at[0]!;
   return span > 0 ? span + span / (ticks.length - 1) : 1_000;
 }

@@ -12,13 +12,15 @@
  * Fields are separated by `,` or `;` (with `;`, a decimal comma is accepted too).
  */
 
+import { TickSeries } from './tick-series.ts';
+
 export type Tick = { at: number; bid: number; ask: number; bidVolume?: number; askVolume?: number };
 
 export type TickFileLayout = 'generic' | 'dukascopy' | 'histdata';
 
 export type TickFile = {
   /** Sorted by time; ticks with the same time keep the file's order. */
-  ticks: Tick[];
+  ticks: TickSeries;
   layout: TickFileLayout;
   /** Lines that could not be read (bad number or date, wrong column count, price not above 0). */
   dropped: number;
@@ -60,12 +62,12 @@ export function parseTickFile(text: string): TickFile {
   let separator: string;
   let read: LineReader;
   let count: number;
-  const ticks: Tick[] = [];
+  const ticks = new TickSeries();
   let dropped = 0;
   let sorted = true;
   const add = (tick: Tick | null) => {
     if (!tick) return void dropped++;
-    if (ticks.length && tick.at < ticks[ticks.length - 1]!.at) sorted = false;
+    if (ticks.length && tick.at < ticks.at[ticks.length - 1]!) sorted = false;
     ticks.push(tick);
   };
 
@@ -94,8 +96,8 @@ export function parseTickFile(text: string): TickFile {
     pos = next;
     if (line.trim()) readLine(line.trim());
   }
-  // Array sort is stable, so ticks sharing a time keep the file's order.
-  if (!sorted) ticks.sort((a, b) => a.at - b.at);
+  if (!sorted) ticks.sortByTime();
+  ticks.trim();
   return { ticks, layout, dropped };
 }
 
