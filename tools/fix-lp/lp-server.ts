@@ -9,6 +9,7 @@ import {
   SessionContainer,
   SessionRegistry,
   TcpDuplex,
+  type IFixMsgStoreRecord,
   type IJsFixConfig,
   type IJsFixLogger,
   type ISessionDescription,
@@ -18,6 +19,7 @@ import {
 } from 'jspurefix';
 import { makeSessionScope } from 'jspurefix/dist/runtime/session-scope.js';
 import { RandomMarket } from './lp-market.ts';
+import { OrderDesk } from './lp-order-desk.ts';
 import { LpSession, type LpDesk } from './lp-session.ts';
 
 export type LpOptions = {
@@ -25,7 +27,7 @@ export type LpOptions = {
   /** 0 picks a free port. */
   port: number;
   symbols: readonly string[];
-  /** Book updates per second. */
+  /** Steps of the market (each moves every symbol) per second; 0 steps as fast as the slowest client reads. */
   rate: number;
   /** The provider's SenderCompID; clients log on with any comp id of their own. */
   compId: string;
@@ -41,6 +43,8 @@ export type LpServer = {
   /** Closes every client's connection at once, as a network failure would. */
   drop(): number;
   setQuoting(on: boolean): void;
+  /** Takes orders on every session; its rules are set from stdin. */
+  orders: OrderDesk;
   /** Skips `n` sequence numbers on each session's next message. */
   gap(n: number): number;
   /** Sends each session one market-data message with a wrong checksum (and an absurd price). */
@@ -51,11 +55,13 @@ export type LpServer = {
 };
 
 /**
- * A FIX 4.4 acceptor on jspurefix that quotes a random walk per symbol. Sessions and their sequence
- * numbers live as long as the process: a client that reconnects goes on where it left off.
+ * A FIX 4.4 acceptor on jspurefix that quotes a random walk per symbol and takes orders. Sessions
+ * and their sequence numbers live as long as the process: a client that reconnects goes on where it
+ * left off.
  */
 export async function startLp(opts: LpOptions): Promise<LpServer> {
   const market = new RandomMarket(opts.symbols);
+  const orders = new OrderDesk(market, opts.report);
   const stores = new Map<string, MemorySessionStore>();
   const seen = new Set<string>();
   const sessions = new Set<LpSession>();
@@ -86,6 +92,7 @@ export async function startLp(opts: LpOptions): Promise<LpServer> {
 
   const desk: LpDesk = {
     market,
+    orders,
     username: opts.username,
     password: opts.password,
     report: opts.report,
@@ -123,7 +130,7 @@ export async function startLp(opts: LpOptions): Promise<LpServer> {
   const storeOf = (id: SessionId, firstExpected: number) => {
     let store = stores.get(id.toString());
     if (!store) {
-      store = new MemorySessionStore(id);
+      store = new SeqNumStore(id);
       store.targetSeqNum = firstExpected;
       stores.set(id.toString(), store);
     }
@@ -136,14 +143,30 @@ export async function startLp(opts: LpOptions): Promise<LpServer> {
   });
   server.on('error', (err) => opts.report({ error: err.message }));
 
-  const ticker = setInterval(() => {
+  const step = () => {
     if (!quoting || !sessions.size) return;
     const moves = market.step();
+    // One write per connection and step rather than one per message.
+    for (const socket of sockets) socket.cork();
     for (const session of sessions) session.publish(moves);
-  }, 1000 / opts.rate);
+    for (const socket of sockets) socket.uncork();
+  };
+  // At rate 0 the next step goes out once every connection has taken the last one into its socket
+  // buffer: as fast as the slowest client reads.
+  let closed = false;
+  const pump = () => {
+    if (closed) return;
+    const backedUp = [...sockets].some((s) => s.writableNeedDrain);
+    if (!backedUp) step();
+    if (backedUp || !quoting || !sessions.size) setTimeout(pump, 1);
+    else setImmediate(pump);
+  };
+  const ticker = opts.rate > 0 ? setInterval(step, 1000 / opts.rate) : null;
+  if (!ticker) pump();
 
   return {
     port: (server.address() as AddressInfo).port,
+    orders,
     drop() {
       const n = sockets.size;
       for (const socket of sockets) socket.destroy();
@@ -169,11 +192,24 @@ export async function startLp(opts: LpOptions): Promise<LpServer> {
       return sockets.size;
     },
     close() {
-      clearInterval(ticker);
+      orders.close();
+      closed = true;
+      if (ticker) clearInterval(ticker);
       for (const socket of sockets) socket.destroy();
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * Sequence numbers only. jspurefix puts every message sent into the session store but answers
+ * resend requests with a gap fill from elsewhere, so what MemorySessionStore keeps is never read,
+ * and at a fast rate it takes hundreds of megabytes a minute.
+ */
+class SeqNumStore extends MemorySessionStore {
+  override put(_record: IFixMsgStoreRecord): Promise<void> {
+    return Promise.resolve();
+  }
 }
 
 function logFactory(log: ((line: string) => void) | undefined): JsFixLoggerFactory {

@@ -2,10 +2,12 @@ import { AsciiSession, MsgTag, MsgType, type IJsFixConfig, type MsgView } from '
 import type { IMarketDataRequest } from 'jspurefix/dist/types/FIX4.4/quickfix/index.js';
 import { LEVELS, bookDiff, type Move, type RandomMarket } from './lp-market.ts';
 import { increment, snapshot, unknownSymbolReject } from './lp-messages.ts';
+import type { OrderDesk, OrderOutlet } from './lp-order-desk.ts';
 
 /** What a session needs from the provider around it. */
 export type LpDesk = {
   market: RandomMarket;
+  orders: OrderDesk;
   /** When set, a logon must carry these (553, 554). */
   username?: string;
   password?: string;
@@ -19,9 +21,10 @@ type Subscription = { symbols: string[]; depth: number; fullRefresh: boolean };
 
 /**
  * One client's session: checks its logon, answers each MarketDataRequest with a snapshot (or a
- * reject for symbols it does not quote) and streams the changes of the subscribed books.
+ * reject for symbols it does not quote) and streams the changes of the subscribed books; order
+ * messages go to the order desk, which answers through `deliver`.
  */
-export class LpSession extends AsciiSession {
+export class LpSession extends AsciiSession implements OrderOutlet {
   /** MsgSeqNum of the client's first Logon on this connection, before any of it is processed. */
   logonSeq: number | null = null;
   private readonly desk: LpDesk;
@@ -51,6 +54,10 @@ export class LpSession extends AsciiSession {
         if (entries.length) this.send(MsgType.MarketDataIncrementalRefresh, increment(reqId, symbol, entries));
       }
     }
+  }
+
+  deliver(msgType: string, msg: object): void {
+    if (this.ready) this.send(msgType, msg);
   }
 
   /** Sends an incremental refresh with an absurd price, for the caller to spoil on the wire. */
@@ -94,9 +101,11 @@ export class LpSession extends AsciiSession {
 
   protected onReady(_view: MsgView): void {
     this.ready = true;
+    this.desk.orders.attach(this.sessionId.toString(), this);
   }
 
   protected onApplicationMsg(msgType: string, view: MsgView): void {
+    if (this.desk.orders.takes(msgType)) return this.desk.orders.receive(this.sessionId.toString(), this.peer, msgType, view.toObject() as object);
     if (msgType !== MsgType.MarketDataRequest) return;
     const req = view.toObject() as IMarketDataRequest;
     if (req.SubscriptionRequestType === '2') {
@@ -123,6 +132,8 @@ export class LpSession extends AsciiSession {
 
   protected onStopped(error?: Error): void {
     this.ready = false;
+    // A connection that ended before its Logon named the session has no id.
+    if (this.sessionId) this.desk.orders.detach(this.sessionId.toString(), this);
     this.desk.report({ ended: { comp_id: this.peer, reason: error?.message ?? 'logged out' } });
   }
 

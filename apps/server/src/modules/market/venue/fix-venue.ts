@@ -1,0 +1,395 @@
+import { connect, type Socket } from 'node:net';
+import path from 'node:path';
+import type { FixLog } from '../feeds/fix-log.ts';
+import { type FixSeqNumStore, seqNumStore } from '../feeds/fix-seqnum-store.ts';
+import {
+  newOrderSingle,
+  orderStatusRequest,
+  readBusinessReject,
+  readExecutionReport,
+  readPositionReport,
+  readPositionsAck,
+  requestForPositions,
+} from './fix-order-messages.ts';
+import type { OrderConnection, OrderEngine, OrderHandler } from './fix-order-session.ts';
+import type { VenueOrder, VenueResult } from './venue-types.ts';
+
+export type { VenueOrder, VenueResult } from './venue-types.ts';
+
+export type FixVenueOptions = {
+  /** Names the venue in log lines and request ids, and its directory of sequence numbers. */
+  name: string;
+  host: string;
+  port: number;
+  /** The order session's own, not the price source's: a provider runs them as separate sessions. */
+  senderCompId: string;
+  targetCompId: string;
+  /** Sent in the Logon (553, 554) when the provider asks for them. */
+  username?: string;
+  password?: string;
+  /** Account (1) of a RequestForPositions. Default: the SenderCompID. */
+  account?: string;
+  /** HeartBtInt of the Logon. Default 30. */
+  heartbeatSeconds?: number;
+  /** First wait before reconnecting, in seconds; doubles after each failure up to a minute. Default 1. */
+  reconnectSeconds?: number;
+  /** The server's data directory: the session's sequence numbers are kept in `<dataDir>/fix/<name>/`. */
+  dataDir: string;
+  log?: FixLog & { warn(obj: object, msg: string): void };
+};
+
+const MAX_BACKOFF_MS = 60_000;
+/** From opening the connection to the provider's Logon answer. */
+const LOGON_TIMEOUT_MS = 10_000;
+/** How long stop() waits for the provider to confirm a Logout. */
+const LOGOUT_WAIT_MS = 1_000;
+/** How long status() and positions() wait for their answer unless told. */
+const QUERY_TIMEOUT_MS = 5_000;
+
+const silent: NonNullable<FixVenueOptions['log']> = { info() {}, debug() {}, trace() {}, warn() {} };
+
+/** Everything about one connect() … stop(), so events of a stopped run can tell they are stale. */
+type Run = {
+  backoffMs: number;
+  socket: Socket | null;
+  connection: OrderConnection | null;
+  loggedOn: boolean;
+  logonTimer: NodeJS.Timeout | null;
+  retryTimer: NodeJS.Timeout | null;
+};
+
+/** A send() or status() waiting for its answer; `latest` is what came so far (a part-fill, say). */
+type OrderWait = { kind: 'send' | 'status'; latest: VenueResult | null; settle(result: VenueResult): void };
+type PositionsWait = { expected: number | null; received: number; net: Map<string, number>; settle(result: Map<string, number> | Error): void };
+
+/**
+ * Orders to a liquidity provider over a FIX 4.4 order session (jspurefix): NewOrderSingle answered
+ * by ExecutionReports, OrderStatusRequest to settle an order whose answer never came, and
+ * RequestForPositions. Logs on, reconnects after any loss (waiting longer after each failed attempt)
+ * and goes on with the session's sequence numbers, kept under the data directory.
+ *
+ * The provider takes each ClOrdID once: sending an order again with its ClOrdID is answered with
+ * the order as it stands, never a second trade. So an order whose answer is 'unknown' (lost with a
+ * connection, or late) is settled by status() or by send() again with the same ClOrdID, never by
+ * a new order.
+ */
+export class FixVenue {
+  readonly name: string;
+  /** Successful logons since the venue was made. */
+  logons = 0;
+  /** Why the last connection ended or failed, for an operator. */
+  lastError: string | null = null;
+  private readonly opts: FixVenueOptions;
+  private readonly initialBackoffMs: number;
+  private readonly log: NonNullable<FixVenueOptions['log']>;
+  /** By ClOrdID. */
+  private readonly orderWaits = new Map<string, Set<OrderWait>>();
+  /** By PosReqID. */
+  private readonly positionWaits = new Map<string, PositionsWait>();
+  private readonly logonWaits = new Set<() => void>();
+  private engine: Promise<OrderEngine> | null = null;
+  private store: FixSeqNumStore | null = null;
+  private run: Run | null = null;
+  private requests = 0;
+
+  constructor(opts: FixVenueOptions) {
+    const seconds = opts.reconnectSeconds ?? 1;
+    if (!(seconds > 0 && Number.isFinite(seconds))) throw new RangeError(`FIX venue ${opts.name}: reconnect seconds must be a positive number, not ${seconds}`);
+    this.opts = opts;
+    this.name = opts.name;
+    this.initialBackoffMs = Math.min(seconds * 1000, MAX_BACKOFF_MS);
+    this.log = opts.log ?? silent;
+  }
+
+  /** Logged on to the provider now. */
+  get connected(): boolean {
+    return this.run?.loggedOn ?? false;
+  }
+
+  /** Connects and stays connected (reconnecting after any loss) until stop(). */
+  connect(): void {
+    void this.halt();
+    const run: Run = { backoffMs: this.initialBackoffMs, socket: null, connection: null, loggedOn: false, logonTimer: null, retryTimer: null };
+    this.run = run;
+    void this.open(run);
+  }
+
+  /** Logs out and closes; orders still waiting are answered 'unknown'. */
+  async stop(): Promise<void> {
+    await this.halt();
+  }
+
+  /**
+   * Sends an IOC or FOK order and waits up to `timeoutMs` (a wait for the logon included) for its
+   * final answer. 'unknown' when none came in time or the connection was lost first: the order may
+   * have traded, and must be settled by ClOrdID (status(), or send() again with the same ClOrdID).
+   * Throws, sending nothing, on an order no provider could take (no ClOrdID, a quantity or limit not above 0).
+   */
+  async send(order: VenueOrder, timeoutMs: number): Promise<VenueResult> {
+    if (!order.clOrdId) throw new RangeError(`FIX venue ${this.name}: an order needs a ClOrdID`);
+    if (!(Number.isFinite(order.quantity) && order.quantity > 0)) throw new RangeError(`FIX venue ${this.name}: quantity must be above 0, not ${order.quantity}`);
+    if (order.limitPrice !== null && !(Number.isFinite(order.limitPrice) && order.limitPrice > 0)) {
+      throw new RangeError(`FIX venue ${this.name}: a limit price must be above 0, not ${order.limitPrice}`);
+    }
+    return this.awaitOrder(order.clOrdId, 'send', timeoutMs, (connection) => connection.newOrder(newOrderSingle(order, new Date())));
+  }
+
+  /**
+   * Asks the provider where the order with this ClOrdID stands. An order it never received comes
+   * back 'rejected' ('unknown order'), and that is final: what a connection loses is never resent.
+   * 'unknown' when no answer came in time, or the order is still working.
+   */
+  status(clOrdId: string, symbol: string, side: VenueOrder['side'], timeoutMs = QUERY_TIMEOUT_MS): Promise<VenueResult> {
+    return this.awaitOrder(clOrdId, 'status', timeoutMs, (connection) => connection.orderStatus(orderStatusRequest(clOrdId, symbol, side)));
+  }
+
+  /** Net filled quantity per symbol at the provider (buys less sells); fails when no full answer comes in time. */
+  async positions(timeoutMs = QUERY_TIMEOUT_MS): Promise<Map<string, number>> {
+    const deadline = Date.now() + timeoutMs;
+    const connection = await this.connectionBy(deadline);
+    if (!connection) throw new Error(`FIX venue ${this.name}: not connected to the provider`);
+    // Unique across restarts too: a provider may remember request ids for the day.
+    const reqId = `${this.name}-pos-${Date.now().toString(36)}-${++this.requests}`;
+    return new Promise((resolve, reject) => {
+      const wait: PositionsWait = {
+        expected: null,
+        received: 0,
+        net: new Map(),
+        settle: (result) => {
+          clearTimeout(timer);
+          this.positionWaits.delete(reqId);
+          if (result instanceof Error) reject(result);
+          else resolve(result);
+        },
+      };
+      const timer = setTimeout(() => wait.settle(new Error(`FIX venue ${this.name}: positions not answered within ${timeoutMs} ms`)), Math.max(0, deadline - Date.now()));
+      this.positionWaits.set(reqId, wait);
+      connection.positions(requestForPositions(reqId, this.opts.account ?? this.opts.senderCompId, new Date()));
+    });
+  }
+
+  private async awaitOrder(clOrdId: string, kind: OrderWait['kind'], timeoutMs: number, request: (connection: OrderConnection) => void): Promise<VenueResult> {
+    const deadline = Date.now() + timeoutMs;
+    const connection = await this.connectionBy(deadline);
+    if (!connection) return unknown(null, 'not connected to the provider');
+    return new Promise((resolve) => {
+      const waits = this.orderWaits.get(clOrdId) ?? new Set<OrderWait>();
+      this.orderWaits.set(clOrdId, waits);
+      const wait: OrderWait = {
+        kind,
+        latest: null,
+        settle: (result) => {
+          clearTimeout(timer);
+          waits.delete(wait);
+          if (!waits.size && this.orderWaits.get(clOrdId) === waits) this.orderWaits.delete(clOrdId);
+          resolve(result);
+        },
+      };
+      const timer = setTimeout(() => wait.settle(unknown(wait.latest, `no final answer within ${timeoutMs} ms`)), Math.max(0, deadline - Date.now()));
+      waits.add(wait);
+      request(connection);
+    });
+  }
+
+  /** The connection once logged on, waiting for a logon until `deadline`; null if there is none by then. */
+  private async connectionBy(deadline: number): Promise<OrderConnection | null> {
+    const now = () => (this.run?.loggedOn ? this.run.connection : null);
+    if (now() || !this.run || Date.now() >= deadline) return now();
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.logonWaits.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, deadline - Date.now());
+      this.logonWaits.add(done);
+    });
+    return now();
+  }
+
+  private async open(run: Run): Promise<void> {
+    let engine: OrderEngine;
+    try {
+      engine = await (this.engine ??= this.loadEngine());
+    } catch (err) {
+      this.engine = null;
+      if (this.run === run) this.retry(run, `cannot start the FIX engine: ${messageOf(err)}`);
+      return;
+    }
+    if (this.run !== run) return;
+    const socket = connect({ host: this.opts.host, port: this.opts.port });
+    run.socket = socket;
+    let lastError: string | null = null;
+    socket.setNoDelay(true);
+    socket.setKeepAlive(true, 30_000);
+    run.logonTimer = setTimeout(() => socket.destroy(new Error(`no logon within ${LOGON_TIMEOUT_MS / 1000} s`)), LOGON_TIMEOUT_MS);
+    socket.once('connect', () => {
+      if (this.run === run) run.connection = engine.open(socket, this.handler(run, socket, (why) => (lastError ??= why)));
+    });
+    socket.on('error', (err) => {
+      lastError ??= err.message;
+    });
+    // Said before jspurefix's own account of the same event, which speaks of session states.
+    socket.once('end', () => {
+      lastError ??= 'the provider closed the connection';
+    });
+    socket.once('close', () => this.lost(run, socket, lastError ?? 'connection closed'));
+  }
+
+  private async loadEngine(): Promise<OrderEngine> {
+    const { openOrderEngine } = await import('./fix-order-session.ts');
+    return openOrderEngine({
+      name: this.name,
+      senderCompId: this.opts.senderCompId,
+      targetCompId: this.opts.targetCompId,
+      username: this.opts.username,
+      password: this.opts.password,
+      heartbeatSeconds: this.opts.heartbeatSeconds ?? 30,
+      log: this.log,
+      store: {
+        create: (sessionId) =>
+          (this.store ??= seqNumStore(sessionId, path.join(this.opts.dataDir, 'fix', this.name), (err) => this.log.warn({ venue: this.name, err: err.message }, 'FIX sequence numbers not saved'))),
+      },
+    });
+  }
+
+  /** `why` keeps the first reason the connection is ending, for lastError. */
+  private handler(run: Run, socket: Socket, why: (reason: string) => void): OrderHandler {
+    const current = () => this.run === run && run.socket === socket;
+    return {
+      loggedOn: () => {
+        if (!current()) return;
+        if (run.logonTimer) clearTimeout(run.logonTimer);
+        run.logonTimer = null;
+        run.loggedOn = true;
+        run.backoffMs = this.initialBackoffMs;
+        this.logons++;
+        this.log.info({ venue: this.name, address: this.address() }, 'FIX order session logged on');
+        for (const done of [...this.logonWaits]) done();
+      },
+      executionReport: (msg) => {
+        if (!current()) return;
+        const reading = readExecutionReport(msg);
+        const waits = reading.clOrdId === undefined ? undefined : this.orderWaits.get(reading.clOrdId);
+        if (!waits) {
+          // Most likely the answer to an order that was given up on as 'unknown': status() will find it.
+          this.log.info({ venue: this.name, clOrdId: reading.clOrdId, ...reading.result }, 'FIX execution report for an order no longer awaited');
+          return;
+        }
+        for (const wait of [...waits]) {
+          if (reading.final || (wait.kind === 'status' && reading.statusAnswer)) wait.settle(reading.result);
+          else wait.latest = reading.result;
+        }
+      },
+      positionsAck: (msg) => {
+        const wait = current() ? this.positionWaits.get(msg.PosReqID ?? '') : undefined;
+        if (!wait) return;
+        const ack = readPositionsAck(msg);
+        if ('refused' in ack) return wait.settle(new Error(`FIX venue ${this.name}: positions refused: ${ack.refused}`));
+        wait.expected = ack.reports;
+        if (wait.received >= wait.expected) wait.settle(wait.net);
+      },
+      positionReport: (msg) => {
+        const wait = current() ? this.positionWaits.get(msg.PosReqID ?? '') : undefined;
+        if (!wait) return;
+        const { symbol, net, total } = readPositionReport(msg);
+        wait.received++;
+        if (symbol !== undefined) wait.net.set(symbol, (wait.net.get(symbol) ?? 0) + net);
+        // A provider that sends no acknowledgement says the count in each report.
+        wait.expected ??= total ?? null;
+        if (wait.expected !== null && wait.received >= wait.expected) wait.settle(wait.net);
+      },
+      businessReject: (msg) => {
+        if (!current()) return;
+        const { refMsgType, refId, text } = readBusinessReject(msg);
+        this.log.warn({ venue: this.name, refMsgType, refId, text }, 'FIX provider refused a message');
+        if (refId === undefined) return;
+        if (refMsgType === 'AN') return this.positionWaits.get(refId)?.settle(new Error(`FIX venue ${this.name}: positions refused: ${text}`));
+        // A NewOrderSingle refused before it became an order did not trade; an OrderStatusRequest refused settles nothing.
+        const kind = refMsgType === 'D' ? 'send' : refMsgType === 'H' ? 'status' : null;
+        for (const wait of [...(this.orderWaits.get(refId) ?? [])]) {
+          if (wait.kind !== kind) continue;
+          wait.settle(kind === 'send' ? { status: 'rejected', filledQuantity: 0, averagePrice: null, text } : unknown(wait.latest, `status request refused: ${text}`));
+        }
+      },
+      loggedOut: (text) => {
+        if (!current()) return;
+        const detail = text ? `: ${text}` : '';
+        why(run.loggedOn ? `logged out by the provider${detail}` : `logon refused${detail}`);
+      },
+      garbled: (msgType, reason) => {
+        if (!current()) return;
+        // An order whose report this was is answered 'unknown' at its timeout, and settled by status().
+        this.log.warn({ venue: this.name, msgType, why: reason }, 'FIX message dropped');
+      },
+      ended: (error) => {
+        if (!current()) return;
+        why(error ? error.message : run.loggedOn ? 'logged out' : 'the provider ended the session before logon');
+        socket.destroy();
+      },
+    };
+  }
+
+  private address(): string {
+    return `${this.opts.host}:${this.opts.port}`;
+  }
+
+  private lost(run: Run, socket: Socket, reason: string): void {
+    if (this.run !== run || run.socket !== socket) return;
+    if (run.logonTimer) clearTimeout(run.logonTimer);
+    run.logonTimer = null;
+    const wasLoggedOn = run.loggedOn;
+    run.socket = null;
+    run.connection = null;
+    run.loggedOn = false;
+    this.lastError = reason;
+    // An answer on its way is lost with the connection: nothing is resent.
+    this.abandonWaits(`connection lost before the final answer (${reason})`);
+    if (wasLoggedOn) this.log.warn({ venue: this.name, address: this.address(), reason }, 'FIX order session lost');
+    this.retry(run, reason);
+  }
+
+  private retry(run: Run, reason: string): void {
+    const wait = run.backoffMs;
+    run.backoffMs = Math.min(wait * 2, MAX_BACKOFF_MS);
+    this.lastError = reason;
+    this.log.info({ venue: this.name, address: this.address(), reason, retryMs: wait }, 'FIX order session reconnecting');
+    run.retryTimer = setTimeout(() => {
+      run.retryTimer = null;
+      if (this.run === run) void this.open(run);
+    }, wait);
+  }
+
+  private abandonWaits(reason: string): void {
+    for (const waits of [...this.orderWaits.values()]) for (const wait of [...waits]) wait.settle(unknown(wait.latest, reason));
+    for (const wait of [...this.positionWaits.values()]) wait.settle(new Error(`FIX venue ${this.name}: ${reason}`));
+  }
+
+  /** Ends the current run, logging out first if logged on. */
+  private async halt(): Promise<void> {
+    const run = this.run;
+    if (!run) return;
+    this.run = null;
+    if (run.logonTimer) clearTimeout(run.logonTimer);
+    if (run.retryTimer) clearTimeout(run.retryTimer);
+    this.abandonWaits('the venue stopped');
+    for (const done of [...this.logonWaits]) done();
+    const socket = run.socket;
+    if (socket && run.loggedOn && run.connection) {
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      run.connection.logout();
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, LOGOUT_WAIT_MS).unref())]);
+    }
+    socket?.destroy();
+    await this.store?.flush().catch((err: Error) => this.log.warn({ venue: this.name, err: err.message }, 'FIX sequence numbers not saved'));
+  }
+}
+
+/** No final answer: what came so far, if anything, and why there is no more. */
+function unknown(latest: VenueResult | null, text: string): VenueResult {
+  return { status: 'unknown', filledQuantity: latest?.filledQuantity ?? 0, averagePrice: latest?.averagePrice ?? null, text };
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
