@@ -26,8 +26,8 @@ test.afterEach(() => writeFileSync(feedsFile(), JSON.stringify({ sources: [], in
 
 test('staff see each price source’s health, and a failover as it happens', async ({ page }) => {
   const dir = e2eDataDir();
-  // The primary plays about 12 s and ends; the backup loops.
-  tickFile(path.join(dir, 'ltc-primary.csv'), 82, 120);
+  // The primary plays 20 s and ends (long enough to be seen running on a slow machine); the backup loops.
+  tickFile(path.join(dir, 'ltc-primary.csv'), 82, 200);
   tickFile(path.join(dir, 'ltc-backup.csv'), 83, 50);
   writeFileSync(
     feedsFile(),
@@ -52,7 +52,7 @@ test('staff see each price source’s health, and a failover as it happens', asy
   await screenshots(page, 'admin-price-sources');
 
   // The primary's file ends: prices move to the backup at once, and the page shows it.
-  await expect(card('ltc-primary').getByTestId('price-source-status')).toHaveText('Ended', { timeout: 30_000 });
+  await expect(card('ltc-primary').getByTestId('price-source-status')).toHaveText('Ended', { timeout: 40_000 });
   const switches = page.getByTestId('price-source-switches');
   await expect(switches).toContainText('LTCUSD');
   await expect(switches).toContainText('ltc-primary → ltc-backup');
