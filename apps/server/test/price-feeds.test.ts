@@ -43,6 +43,7 @@ const feedsConfig = (instruments: PriceFeedsConfig['instruments']): PriceFeedsCo
   sources: [
     { name: 'primary', kind: 'replay', file: 'primary.csv', symbol: 'XBT/USD', speed: 1, loop: false },
     { name: 'backup', kind: 'replay', file: 'backup.csv', symbol: 'BTC-USD', speed: 1, loop: true },
+    { name: 'eth-tape', kind: 'replay', file: 'eth-spike.csv', symbol: 'ETHUSD', speed: 1, loop: true },
   ],
   instruments,
   stallMs: 2000,
@@ -62,7 +63,14 @@ beforeAll(async () => {
   tickFile('primary.csv', 90_000, PRIMARY_TICKS);
   tickFile('backup.csv', 91_000, 40);
   configFile = path.join(dir, 'feeds.json');
-  writeConfig(feedsConfig({ BTCUSD: btcFeed }));
+  // ETHUSD: a quiet tape with one quote 10 % off in the middle, back at once: a spike to drop.
+  const eth = ['time,bid,ask'];
+  for (let i = 0; i < 30; i++) {
+    const level = i === 15 ? 3300 : 3000 + (i % 3) * 0.5;
+    eth.push(`${new Date(Date.UTC(2026, 10, 2, 10) + i * TICK_GAP_MS).toISOString()},${level.toFixed(2)},${(level + 1).toFixed(2)}`);
+  }
+  writeFileSync(path.join(dir, 'eth-spike.csv'), eth.join('\n'));
+  writeConfig(feedsConfig({ BTCUSD: btcFeed, ETHUSD: { sources: [{ source: 'eth-tape', symbol: 'ETHUSD' }] } }));
   const { market } = loadConfig({ NODE_ENV: 'test' });
   server = await startTestServer({ market: { ...market, feedsFile: configFile } });
   [customer, admin] = await Promise.all([createTestUser(server), createTestUser(server, { role: 'admin' })]);
@@ -136,6 +144,19 @@ describe('prices from outside sources', () => {
     expect(byName.get('primary')).toMatchObject({ kind: 'replay', status: 'ended', connected: false, failovers: 1, active_for: 0 });
     expect(byName.get('backup')).toMatchObject({ kind: 'replay', status: 'connected', connected: true, active_for: 1, drops: 0 });
     expect(byName.get('backup')!.last_quote_age_ms).toBeLessThan(2000);
+  });
+
+  it('never prices at a spike the next quote does not confirm, and counts it', async () => {
+    const id = market().state.find('ETHUSD')!.id;
+    const seen: number[] = [];
+    const stop = market().state.onTick((q) => q.assetId === id && seen.push(q.bid));
+    // Two passes of the 1.5 s tape: the spike goes by twice.
+    await sleep(3200);
+    stop();
+    expect(seen.length).toBeGreaterThan(40);
+    expect(Math.max(...seen)).toBeLessThan(3100);
+    const tape = market().feeds!.health().find((h) => h.source === 'eth-tape')!;
+    expect(tape.drops).toBeGreaterThanOrEqual(2);
   });
 
   it('is for staff only', async () => {

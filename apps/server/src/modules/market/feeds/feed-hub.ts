@@ -29,7 +29,8 @@ export type FeedHubOptions = {
   now?: () => number;
 };
 
-export type FeedHealth = SourceHealth & { kind: string; unknownSymbols: number; malformed: number; detail: string | null };
+/** `drops`: quotes the filter dropped (spikes included, counted when the next quote did not confirm them) and quotes for symbols nobody asked for. */
+export type FeedHealth = SourceHealth & { kind: string; drops: number; unknownSymbols: number; malformed: number; detail: string | null };
 
 type Source = {
   feed: PriceFeed;
@@ -181,7 +182,9 @@ export class FeedHub {
     const now = this.now();
     return this.router.health(now).map((h) => {
       const source = this.sources.get(h.source);
-      return { ...h, kind: source?.feed.kind ?? 'unknown', unknownSymbols: source?.unknownSymbols ?? 0, malformed: source?.feed.malformed ?? 0, detail: source?.detail ?? null };
+      const filtered = source ? Object.values(source.filter.totals()).reduce((a, b) => a + b, 0) : 0;
+      const unknownSymbols = source?.unknownSymbols ?? 0;
+      return { ...h, kind: source?.feed.kind ?? 'unknown', drops: filtered + unknownSymbols, unknownSymbols, malformed: source?.feed.malformed ?? 0, detail: source?.detail ?? null };
     });
   }
 
@@ -194,16 +197,12 @@ export class FeedHub {
     const k = source.symbols.get(q.symbol);
     if (k === undefined) {
       source.unknownSymbols++;
-      this.router.countDrop(name);
       return;
     }
     const now = this.now();
     const { filter } = source;
     const verdict = filter.check(k, q.bid, q.ask, now);
-    if (verdict !== 'accept' && verdict !== 'hold') {
-      this.router.countDrop(name);
-      return;
-    }
+    if (verdict !== 'accept' && verdict !== 'hold') return;
     // A held quote still shows the source is alive; it only reaches customers once confirmed.
     if (!this.router.quote(name, k, now) || verdict === 'hold') return;
     if (filter.released) this.publish(k, filter.releasedBid, filter.releasedAsk, now);

@@ -14,8 +14,6 @@ export type SourceHealth = {
   lastQuoteAgeMs: number | null;
   /** Mean over the last few complete seconds. */
   quotesPerSecond: number;
-  /** Quotes of this source the runtime dropped (reported through `countDrop`). */
-  drops: number;
   /** Times the source came back after losing its connection. */
   reconnects: number;
   /** Switches away from this source because it stalled or disconnected. */
@@ -66,7 +64,6 @@ export class FeedRouter {
   /** Per source, RATE_BUCKETS quote counts, each for the second in `rateSecond`. */
   private readonly rateSecond: Float64Array;
   private readonly rateCount: Float64Array;
-  private readonly dropCounts: Float64Array;
   private readonly reconnectCounts: Float64Array;
   private readonly failoverCounts: Float64Array;
 
@@ -117,7 +114,6 @@ export class FeedRouter {
     this.lastSourceQuoteAt = new Float64Array(sources).fill(-Infinity);
     this.rateSecond = new Float64Array(sources * RATE_BUCKETS).fill(-1);
     this.rateCount = new Float64Array(sources * RATE_BUCKETS);
-    this.dropCounts = new Float64Array(sources);
     this.reconnectCounts = new Float64Array(sources);
     this.failoverCounts = new Float64Array(sources);
   }
@@ -195,12 +191,6 @@ export class FeedRouter {
     }
   }
 
-  /** Counts a quote of `source` the runtime dropped (the filter's verdicts are not the router's to see). */
-  countDrop(source: string): void {
-    const id = this.ids.get(source);
-    if (id !== undefined) this.dropCounts[id]!++;
-  }
-
   /** The source the instrument's prices come from now, null for an instrument without sources. */
   activeSource(index: number): string | null {
     const slot = this.active[index] ?? -1;
@@ -218,7 +208,6 @@ export class FeedRouter {
         connected: this.statuses[id] === 'connected',
         lastQuoteAgeMs: lastQuoteAt === -Infinity ? null : now - lastQuoteAt,
         quotesPerSecond: this.quotesPerSecond(id, now),
-        drops: this.dropCounts[id]!,
         reconnects: this.reconnectCounts[id]!,
         failovers: this.failoverCounts[id]!,
         activeFor: activeFor[id]!,
