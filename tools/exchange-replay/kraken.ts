@@ -1,9 +1,12 @@
-import { isRecord, type ReplayProtocol, strings } from './protocol.ts';
+import { isRecord, midOf, numberParam, type ReplayProtocol, strings } from './protocol.ts';
 
 /**
  * Kraken spot WebSocket v2: a `status` message on connecting, then
  * `{"method":"subscribe","params":{"channel":"ticker","symbol":[…]}}`, acknowledged once per
- * symbol, a `snapshot` per symbol, `update`s, and a heartbeat every second.
+ * symbol, a `snapshot` per symbol, `update`s, and a heartbeat every second. Its REST API's
+ * `GET /0/public/OHLC` serves the bars after `since`, but only the latest 720 (the last one still
+ * in progress), keyed by Kraken's own name of the pair; pairs are asked for by their REST names
+ * (`XBTUSD` for `BTC/USD`).
  */
 export const kraken: ReplayProtocol = {
   accept: (url) => (url.pathname === '/v2' || url.pathname === '/' ? { symbols: [] } : null),
@@ -46,4 +49,34 @@ export const kraken: ReplayProtocol = {
   pingMs: 0,
 
   broken: (symbol) => ({ channel: 'ticker', type: 'update', data: [{ symbol, bid_qty: 1, ask: 1, ask_qty: 1, last: 1 }] }),
+
+  midOf(frame) {
+    const first = Array.isArray(frame.data) ? frame.data[0] : undefined;
+    return isRecord(first) ? midOf(first.bid, first.ask) : undefined;
+  },
+
+  ohlcv(url, market, now) {
+    if (url.pathname !== '/0/public/OHLC') return null;
+    const pair = restName(url.searchParams.get('pair') ?? '');
+    const symbol = market.symbols.find((s) => restName(s) === pair);
+    if (!symbol) return { status: 200, body: { error: ['EQuery:Unknown asset pair'] } };
+    const since = numberParam(url, 'since', 0);
+    if (numberParam(url, 'interval', 1) !== 1 || Number.isNaN(since)) return { status: 200, body: { error: ['EGeneral:Invalid arguments'] } };
+    const current = Math.floor(now.getTime() / 60_000) * 60;
+    const bars = market.bars(symbol, Math.max(Math.floor(since / 60) * 60 + 60, current - 719 * 60), current) ?? [];
+    const vwap = (b: (typeof bars)[number]) => String(Math.round(((b.open + b.high + b.low + b.close) / 4) * 1e4) / 1e4);
+    const rows = bars.map((b) => [b.time, String(b.open), String(b.high), String(b.low), String(b.close), vwap(b), b.volume.toFixed(8), b.trades]);
+    // Kraken's own name of Bitcoin pairs has the X and Z prefixes of its old asset names.
+    const key = pair === 'XBTUSD' ? 'XXBTZUSD' : pair;
+    return { status: 200, body: { error: [], result: { [key]: rows, last: current - 60 } } };
+  },
 };
+
+/** A pair as Kraken's REST API names it: no slash, XBT for BTC, XDG for DOGE. */
+function restName(pair: string): string {
+  return pair
+    .toUpperCase()
+    .split('/')
+    .map((asset) => ({ BTC: 'XBT', DOGE: 'XDG' })[asset] ?? asset)
+    .join('');
+}

@@ -5,7 +5,10 @@
 //
 // Prints {"listening":<port>} once it accepts connections. Reads commands from standard input,
 // one a line, and answers each with a JSON line: `drop` (cut every connection), `garbage` (one
-// frame that is not JSON and one with a missing field), `silence` and `resume`.
+// frame that is not JSON and one with a missing field), `silence`, `resume`, and `requests` (the
+// REST requests served so far, as {"done":"requests","requests":[path and query, …]}). The same
+// port serves the exchange's REST endpoint for 1-minute candles (Binance /api/v3/klines, Coinbase
+// /products/{id}/candles, Kraken /0/public/OHLC) from made-up bars near the fixture's prices.
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -46,7 +49,8 @@ const commands: Record<string, () => number> = {
 createInterface({ input: process.stdin }).on('line', (line) => {
   const command = line.trim();
   const run = commands[command];
-  console.log(JSON.stringify(run ? { done: command, connections: run() } : { unknown: command }));
+  if (command === 'requests') console.log(JSON.stringify({ done: command, requests: replay.restRequests }));
+  else console.log(JSON.stringify(run ? { done: command, connections: run() } : { unknown: command }));
 });
 
 const quit = () => void replay.close().then(() => process.exit(0));

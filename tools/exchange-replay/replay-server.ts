@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { minuteBars } from './bars.ts';
 import { binance } from './binance.ts';
 import { coinbase } from './coinbase.ts';
 import { kraken } from './kraken.ts';
-import { type Fixture, isRecord, type ReplayProtocol } from './protocol.ts';
+import { type Fixture, isRecord, type ReplayProtocol, type RestMarket } from './protocol.ts';
 
 export const PROTOCOLS = { binance, coinbase, kraken } satisfies Record<string, ReplayProtocol>;
 export type ExchangeName = keyof typeof PROTOCOLS;
@@ -43,7 +45,9 @@ export function readFixture(file: string, protocol: ReplayProtocol): Fixture[] {
 /**
  * A stand-in for an exchange's public WebSocket stream: answers subscriptions as the exchange
  * does, then plays recorded frames of the subscribed symbols in a loop. Tests break it on purpose
- * through `drop`, `garbage` and `silence`.
+ * through `drop`, `garbage` and `silence`. On the same port, plain HTTP GETs get the exchange's
+ * REST answers for 1-minute candles of the fixture's symbols: made-up bars near the fixture's
+ * first price, the same for a minute whenever asked (see bars.ts).
  */
 export class ExchangeReplay {
   private readonly protocol: ReplayProtocol;
@@ -52,8 +56,12 @@ export class ExchangeReplay {
   private readonly connections = new Set<Connection>();
   private readonly timers: NodeJS.Timeout[] = [];
   private server: WebSocketServer | null = null;
+  private http: Server | null = null;
   private silent = false;
   private readonly opts: ReplayOptions;
+  private readonly rest: RestMarket;
+  /** Every REST request served, as path and query, oldest first. */
+  readonly restRequests: string[] = [];
 
   constructor(opts: ReplayOptions) {
     this.opts = opts;
@@ -61,13 +69,26 @@ export class ExchangeReplay {
     this.fixtures = readFixture(opts.fixtureFile, this.protocol);
     this.known = new Set(this.fixtures.map((f) => f.symbol));
     if (!(opts.rate > 0)) throw new RangeError(`rate must be positive, not ${opts.rate}`);
+    const reference = new Map<string, number>();
+    for (const f of this.fixtures) {
+      const mid = this.protocol.midOf(f.frame);
+      if (mid !== undefined && !reference.has(f.symbol)) reference.set(f.symbol, mid);
+    }
+    this.rest = {
+      symbols: [...this.known],
+      bars: (symbol, fromSec, toSec) => {
+        const price = reference.get(symbol);
+        return price === undefined ? null : minuteBars(symbol, price, fromSec, toSec);
+      },
+    };
   }
 
   /** Starts listening; resolves to the port. */
   listen(): Promise<number> {
+    const http = createServer((req, res) => this.answerRest(req, res));
+    this.http = http;
     const server = new WebSocketServer({
-      port: this.opts.port,
-      host: this.opts.host,
+      server: http,
       verifyClient: (info, done) => done(this.protocol.accept(this.urlOf(info.req.url)) !== null, 404, 'Not Found'),
     });
     this.server = server;
@@ -76,8 +97,8 @@ export class ExchangeReplay {
     this.timers.push(setInterval(() => this.beat(), 1000));
     if (this.protocol.pingMs) this.timers.push(setInterval(() => this.ping(), this.protocol.pingMs));
     return new Promise((resolve, reject) => {
-      server.once('error', reject);
-      server.once('listening', () => resolve((server.address() as AddressInfo).port));
+      http.once('error', reject);
+      http.listen(this.opts.port, this.opts.host, () => resolve((http.address() as AddressInfo).port));
     });
   }
 
@@ -112,6 +133,17 @@ export class ExchangeReplay {
     for (const t of this.timers) clearInterval(t);
     this.drop();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    this.http?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.http ? this.http.close(() => resolve()) : resolve()));
+  }
+
+  /** A GET of the exchange's REST API; it answers even while silent (only the stream goes quiet). */
+  private answerRest(req: IncomingMessage, res: ServerResponse): void {
+    const url = new URL(req.url ?? '/', 'http://replay');
+    const answer = req.method === 'GET' ? this.protocol.ohlcv(url, this.rest, new Date()) : null;
+    if (answer) this.restRequests.push(`${url.pathname}${url.search}`);
+    const { status, body } = answer ?? { status: 404, body: { error: 'not found' } };
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   }
 
   private urlOf(path: string | undefined): URL {

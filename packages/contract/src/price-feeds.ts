@@ -29,6 +29,14 @@ export const exchangeSourceConfig = z.object({
   url: z.string().regex(/^wss?:\/\/\S+$/i, 'A WebSocket address, ws:// or wss://.').refine((url) => URL.canParse(url), 'Not a valid address.').optional(),
   /** Wait before reconnecting after a lost connection; it doubles after each failed attempt, up to 60 s. */
   reconnect_seconds: z.number().min(0.1).max(60).default(1),
+  /** Another base address of the exchange's public REST API (where 1-minute history is fetched from) instead of its public one. */
+  rest_url: z.string().regex(/^https?:\/\/\S+$/i, 'An HTTP address, http:// or https://.').refine((url) => URL.canParse(url), 'Not a valid address.').optional(),
+  /**
+   * How far back the 1-minute history of the instruments it is the primary source of is filled in
+   * at start, in hours (from the end of their last recorded bar at most); 0 fetches none. Kept to
+   * the 3 days 1-minute bars are kept.
+   */
+  backfill_hours: z.number().min(0).max(72).default(24),
 });
 export type ExchangeSourceConfig = z.infer<typeof exchangeSourceConfig>;
 

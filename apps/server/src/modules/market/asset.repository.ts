@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_ASSETS_PAGE_SIZE, type AdminAssetUpdate, type AssetType } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets } from '../../db/schema/index.ts';
@@ -67,6 +67,15 @@ export async function updateAsset(db: DbOrTx, id: number, patch: AdminAssetUpdat
     })
     .where(eq(assets.id, id))
     .returning();
+  return row ?? null;
+}
+
+/**
+ * Moves an instrument's history anchor (where generated history ends and recorded bars begin) back
+ * to `at`, never forward; the changed row, or null when the anchor was at `at` or earlier already.
+ */
+export async function moveHistoryAnchorBack(db: DbOrTx, id: number, at: Date): Promise<AssetRow | null> {
+  const [row] = await db.update(assets).set({ historyAnchor: at }).where(and(eq(assets.id, id), gt(assets.historyAnchor, at))).returning();
   return row ?? null;
 }
 

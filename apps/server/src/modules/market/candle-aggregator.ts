@@ -68,6 +68,44 @@ export class CandleAggregator {
     return this.bars[(i * TFS + k) * FIELDS]! >= 0 ? this.rowAt(i, k) : null;
   }
 
+  /** The bar of bucket `time` held here: the one in progress, or a finished one not drained yet; null when neither is. */
+  held(i: number, tf: Timeframe, time: number): Candle | null {
+    const k = timeframes.indexOf(tf);
+    const base = (i * TFS + k) * FIELDS;
+    const current = this.bars[base]!;
+    const b = this.bars;
+    if (current === time) return { time, open: b[base + 1]!, high: b[base + 2]!, low: b[base + 3]!, close: b[base + 4]!, volume: b[base + 5]! };
+    // Finished bars are older than the one in progress.
+    if (time > current) return null;
+    const row = this.finished.find((r) => r.assetId === this.ids[i] && r.tf === tf && r.time === time);
+    return row ? { time, open: row.open, high: row.high, low: row.low, close: row.close, volume: row.volume } : null;
+  }
+
+  /**
+   * Puts in a bar made elsewhere (history fetched after a gap): in place of the held bar of its
+   * bucket (see `held`), or as the bar in progress when its bucket is newer than the current one,
+   * which is then finished. It is saved with the next drain. False, and nothing done, for a bucket
+   * older than the current one that is not held: that one is the caller's to save.
+   */
+  put(i: number, row: Candle & { tf: Timeframe }): boolean {
+    const k = timeframes.indexOf(row.tf);
+    const base = (i * TFS + k) * FIELDS;
+    const time = this.bars[base]!;
+    if (time <= row.time) {
+      if (time >= 0 && time < row.time) this.finished.push(this.rowAt(i, k));
+      this.bars.set([row.time, row.open, row.high, row.low, row.close, row.volume], base);
+      if (!this.dirty[i]) {
+        this.dirty[i] = 1;
+        this.dirtyList.push(i);
+      }
+      return true;
+    }
+    const held = this.finished.find((r) => r.assetId === this.ids[i] && r.tf === row.tf && r.time === row.time);
+    if (!held) return false;
+    Object.assign(held, { open: row.open, high: row.high, low: row.low, close: row.close, volume: row.volume });
+    return true;
+  }
+
   /**
    * Finished bars since the last call; with `withCurrent`, also the bars in progress of every
    * instrument that ticked since current bars were last taken.

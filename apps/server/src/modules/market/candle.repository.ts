@@ -1,4 +1,4 @@
-import { and, asc, between, eq, sql } from 'drizzle-orm';
+import { and, asc, between, eq, gte, inArray, max, sql } from 'drizzle-orm';
 import type { Candle, Timeframe } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { candles } from '../../db/schema/index.ts';
@@ -37,6 +37,22 @@ export async function rangeCandles(db: DbOrTx, assetId: number, tf: Timeframe, f
     .from(candles)
     .where(and(eq(candles.assetId, assetId), eq(candles.tf, tf), between(candles.time, from, to)))
     .orderBy(asc(candles.time));
+}
+
+/** Start (unix seconds) of the latest recorded bar of each of these instruments in one timeframe; instruments without any are left out. */
+export async function lastBarTimes(db: DbOrTx, assetIds: number[], tf: Timeframe): Promise<Map<number, number>> {
+  if (!assetIds.length) return new Map();
+  const rows = await db
+    .select({ assetId: candles.assetId, time: max(candles.time) })
+    .from(candles)
+    .where(and(inArray(candles.assetId, assetIds), eq(candles.tf, tf)))
+    .groupBy(candles.assetId);
+  return new Map(rows.flatMap((r) => (r.time == null ? [] : [[r.assetId, Number(r.time)] as const])));
+}
+
+/** Recorded bars of one instrument in every timeframe from `from` (unix seconds) on. */
+export async function candlesSince(db: DbOrTx, assetId: number, from: number): Promise<CandleRow[]> {
+  return db.select().from(candles).where(and(eq(candles.assetId, assetId), gte(candles.time, from)));
 }
 
 /** Every instrument's saved bar for the given buckets (to resume bars in progress after a restart). */

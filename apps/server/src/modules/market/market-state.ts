@@ -89,6 +89,12 @@ export class MarketState implements PriceSource {
     if (this.daySource) this.day.seed(i, this.daySource(this.instruments[i]!));
   }
 
+  /** Starts an instrument's 24h figures again from these hourly bars, oldest first (its history was filled in). */
+  reseedDay(i: number, bars: HourBar[]): void {
+    this.daySeeded[i] = 1;
+    this.day.seed(i, bars);
+  }
+
   /** A tick from the feed (worker node). */
   tick(i: number, price: number, volume: number, at: number): void {
     this.ensureDay(i);

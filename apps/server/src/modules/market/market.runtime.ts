@@ -11,6 +11,7 @@ import { dayFiguresSource } from './candle.service.ts';
 import { catalogue } from './catalogue.ts';
 import { loadFeedsConfig } from './feeds/feed-config.ts';
 import { FeedHub } from './feeds/feed-hub.ts';
+import { type BackfillHost, OhlcvBackfill } from './feeds/ohlcv-backfill.ts';
 import { MarketState, type Instrument } from './market-state.ts';
 import { PriceSimulator } from './price-simulator.ts';
 import { TickCoalescer, type CoalescedStep, type Scheduler } from './tick-coalescer.ts';
@@ -48,6 +49,11 @@ export class MarketRuntime {
   private assetsGzipServed: { body: Buffer; revision: number; at: number } | null = null;
   /** Outside price sources of the instruments the configuration lists (worker node). */
   feeds: FeedHub | null = null;
+  /** Fill-ins of exchange history not ended yet, one after the other, and the instruments filled in since the start. */
+  private readonly backfills = new Set<OhlcvBackfill>();
+  private readonly historyFilled = new Set<number>();
+  /** Settles once the latest fill-in of exchange history (see OhlcvBackfill) has ended; it never rejects. */
+  backfilled: Promise<unknown> = Promise.resolve();
   /** The price socket serving this market's clients, once attached. */
   priceSocket: PriceSocket | null = null;
   /** Tells the other nodes an instrument changed (set by the price socket). */
@@ -119,6 +125,8 @@ export class MarketRuntime {
     const previous = this.feeds;
     const next = new FeedHub({ state: this.state, config, baseDir, dataDir: this.ctx.config.dataDir, onQuote: this.onFeedQuote, log: this.ctx.log });
     this.feeds = next;
+    // Built before the sources start: it notes the bars in progress until then.
+    const backfill = this.aggregator ? new OhlcvBackfill(this.backfillHost(this.aggregator), config, { filled: this.historyFilled }) : null;
     const now = Date.now();
     for (const i of previous?.stateIndex ?? []) {
       if (next.covers(i)) continue;
@@ -129,6 +137,36 @@ export class MarketRuntime {
     void previous?.stop();
     next.start();
     this.ctx.log.info({ instruments: next.stateIndex.length, sources: config.sources.length }, 'price feeds started');
+    if (backfill) {
+      this.backfills.add(backfill);
+      this.backfilled = this.backfilled.then(() => backfill.run()).finally(() => this.backfills.delete(backfill));
+    }
+  }
+
+  private backfillHost(aggregator: CandleAggregator): BackfillHost {
+    return {
+      db: this.ctx.db,
+      state: this.state,
+      aggregator,
+      seed: this.seed,
+      log: this.ctx.log,
+      betweenSaves: (task) => this.betweenSaves(task),
+      persist: (all) => this.persist(all),
+      rowChanged: (row) => {
+        this.applyRow(row);
+        this.onAssetChanged(row.id);
+      },
+    };
+  }
+
+  /** Runs `task` between two saves of market data, so that none overlaps it. */
+  betweenSaves<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.saving.then(task);
+    this.saving = run.then(
+      () => {},
+      () => {},
+    );
+    return run;
   }
 
   /**
@@ -224,6 +262,8 @@ export class MarketRuntime {
   async stop(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
     if (this.feedsFile) unwatchFile(this.feedsFile);
+    for (const backfill of this.backfills) backfill.abort();
+    await this.backfilled;
     await this.feeds?.stop();
     this.coalescer.stop();
     await this.persist(true);
