@@ -144,6 +144,11 @@ describe('prices from outside sources', () => {
     expect(byName.get('primary')).toMatchObject({ kind: 'replay', status: 'ended', connected: false, failovers: 1, active_for: 0 });
     expect(byName.get('backup')).toMatchObject({ kind: 'replay', status: 'connected', connected: true, active_for: 1, drops: 0 });
     expect(byName.get('backup')!.last_quote_age_ms).toBeLessThan(2000);
+    // The dealer sees each instrument's quote as the source sent it and as customers trade it.
+    const listed = view.instruments.find((i) => i.symbol === 'BTCUSD')!;
+    expect(listed).toMatchObject({ source: 'backup', digits: 2 });
+    expect(listed.raw_bid! - listed.bid!).toBeCloseTo(0.5, 6);
+    expect(listed.ask! - listed.raw_ask!).toBeCloseTo(0.5, 6);
   });
 
   it('never prices at a spike the next quote does not confirm, and counts it', async () => {

@@ -49,6 +49,12 @@ test('staff see each price source’s health, and a failover as it happens', asy
   await expect(card('ltc-backup').getByTestId('price-source-status')).toHaveText('Connected');
   await expect(card('ltc-primary')).toContainText(/Instruments\s*1/);
   await expect(page.getByText('No switches yet.')).toBeVisible();
+  // The dealer's view of the instrument: the source's quote, and the customer's a point wider each side.
+  const row = page.getByTestId('fed-instruments').getByRole('row', { name: /LTCUSD/ });
+  await expect(row).toContainText('ltc-primary');
+  const [rawBid, rawAsk, bid, ask] = (await row.locator('td').allTextContents()).slice(1).map(Number);
+  expect(rawBid! - bid!).toBeCloseTo(0.01, 6);
+  expect(ask! - rawAsk!).toBeCloseTo(0.01, 6);
   await screenshots(page, 'admin-price-sources');
 
   // The primary's file ends: prices move to the backup at once, and the page shows it.

@@ -156,12 +156,27 @@ export const priceSourceSwitchSchema = z.object({
   at: z.string(),
 });
 
+/** An instrument priced by a source: the source's quote as it came, and the customer's with the markup. */
+export const fedInstrumentSchema = z.object({
+  symbol: z.string(),
+  /** The source its prices come from now; null before any has quoted. */
+  source: z.string().nullable(),
+  raw_bid: z.number().nullable(),
+  raw_ask: z.number().nullable(),
+  bid: z.number().nullable(),
+  ask: z.number().nullable(),
+  digits: z.number().int(),
+  quoted_at: z.string().nullable(),
+});
+export type FedInstrument = z.infer<typeof fedInstrumentSchema>;
+
 export const priceFeedsResponse = z.object({
   data: z.object({
     /** False on a node that runs no sources (an API node): their health is the worker's to tell. */
     running: z.boolean(),
     sources: z.array(priceSourceHealthSchema),
     switches: z.array(priceSourceSwitchSchema),
+    instruments: z.array(fedInstrumentSchema),
   }),
 });
 export type PriceFeedsView = z.infer<typeof priceFeedsResponse>['data'];

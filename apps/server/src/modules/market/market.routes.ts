@@ -72,6 +72,6 @@ export async function marketRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   api.get('/admin/price-feeds', { config: staff, schema: { tags: ['admin'], response: { 200: priceFeedsResponse } } }, async () => ({
-    data: priceFeedsView(marketOf(ctx).feeds),
+    data: priceFeedsView(marketOf(ctx).feeds, marketOf(ctx).state),
   }));
 }

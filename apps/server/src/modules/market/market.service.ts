@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http/errors.ts';
 import { findAsset, searchAssets, updateAsset } from './asset.repository.ts';
 import type { FeedHub } from './feeds/feed-hub.ts';
+import type { MarketState } from './market-state.ts';
 import { marketOf } from './market.runtime.ts';
 
 /** A page of the catalogue for operators, enabled or not, with live values. */
@@ -34,10 +35,25 @@ export async function reloadAsset(ctx: AppContext, id: number): Promise<void> {
 }
 
 /** The back office's view of this node's price sources. */
-export function priceFeedsView(feeds: FeedHub | null): PriceFeedsView {
-  if (!feeds) return { running: false, sources: [], switches: [] };
+export function priceFeedsView(feeds: FeedHub | null, state: MarketState): PriceFeedsView {
+  if (!feeds) return { running: false, sources: [], switches: [], instruments: [] };
   return {
     running: true,
+    instruments: feeds.instruments().map(({ index, source }) => {
+      const inst = state.instruments[index]!;
+      const quoted = state.quoted[index] === 1;
+      const value = (column: Float64Array) => (quoted ? column[index]! : null);
+      return {
+        symbol: inst.symbol,
+        source,
+        raw_bid: value(state.rawBid),
+        raw_ask: value(state.rawAsk),
+        bid: value(state.bid),
+        ask: value(state.ask),
+        digits: inst.digits,
+        quoted_at: quoted ? new Date(state.at[index]!).toISOString() : null,
+      };
+    }),
     sources: feeds.health().map((h) => ({
       source: h.source,
       kind: h.kind,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PriceSourceHealth, PriceFeedsView } from '@bourse/contract';
+import { formatPrice, type PriceSourceHealth, type PriceFeedsView } from '@bourse/contract';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
@@ -81,6 +81,40 @@ function Switches({ switches }: { switches: PriceFeedsView['switches'] }) {
   );
 }
 
+/** Each priced instrument's quote as its source sent it and as customers trade it, markup included. */
+function Instruments({ instruments }: { instruments: PriceFeedsView['instruments'] }) {
+  const { t } = useTranslation();
+  const price = (value: number | null, digits: number) => (value === null ? '—' : formatPrice(value, digits));
+  return (
+    <div className="overflow-x-auto rounded-lg border border-line bg-panel">
+      <table className="w-full whitespace-nowrap text-sm tabular-nums" data-testid="fed-instruments">
+        <thead className="text-xs text-muted">
+          <tr className="border-b border-line">
+            <th scope="col" className="px-4 py-2 text-start font-normal">{t('Instrument')}</th>
+            <th scope="col" className="px-4 py-2 text-start font-normal">{t('Source')}</th>
+            <th scope="col" className="px-4 py-2 text-end font-normal">{t('Raw bid')}</th>
+            <th scope="col" className="px-4 py-2 text-end font-normal">{t('Raw ask')}</th>
+            <th scope="col" className="px-4 py-2 text-end font-normal">{t('Bid')}</th>
+            <th scope="col" className="px-4 py-2 text-end font-normal">{t('Ask')}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {instruments.map((i) => (
+            <tr key={i.symbol}>
+              <th scope="row" className="px-4 py-2 text-start font-medium">{i.symbol}</th>
+              <td className="px-4 py-2">{i.source ?? '—'}</td>
+              <td className="px-4 py-2 text-end">{price(i.raw_bid, i.digits)}</td>
+              <td className="px-4 py-2 text-end">{price(i.raw_ask, i.digits)}</td>
+              <td className="px-4 py-2 text-end">{price(i.bid, i.digits)}</td>
+              <td className="px-4 py-2 text-end">{price(i.ask, i.digits)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** Back office: where prices come from, each source's health, and the failovers between them. */
 export function PriceFeedsPage() {
   const { t } = useTranslation();
@@ -101,6 +135,12 @@ export function PriceFeedsPage() {
               <SourceCard key={s.source} source={s} />
             ))}
           </ul>
+          {feeds.data.instruments.length > 0 && (
+            <section>
+              <h2 className="mb-2 font-medium">{t('Instruments')}</h2>
+              <Instruments instruments={feeds.data.instruments} />
+            </section>
+          )}
           <section>
             <h2 className="mb-2 font-medium">{t('Recent switches')}</h2>
             <Switches switches={feeds.data.switches} />

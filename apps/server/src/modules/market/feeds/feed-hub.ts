@@ -188,6 +188,11 @@ export class FeedHub {
     });
   }
 
+  /** Each instrument priced here: its active source, and its raw and customer quote once it has one. */
+  instruments(): { index: number; source: string | null }[] {
+    return this.stateIndex.map((index, k) => ({ index, source: this.router.activeSource(k) }));
+  }
+
   /** The latest switches between sources, newest first. */
   recentSwitches(): readonly (FeedSwitch & { symbol: string })[] {
     return this.switches;
