@@ -1,48 +1,21 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface, type Interface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FixVenue, type VenueOrder } from '../src/modules/market/venue/fix-venue.ts';
+import { startTool, type ToolProcess } from './helpers/tool-process.ts';
 
 // A FixVenue against tools/fix-lp in a child process over TCP: the provider fills IOC and FOK orders
 // at its best price, by the rule set on its stdin, and prints a JSON line for each order it takes.
-const LP_MAIN = path.resolve(import.meta.dirname, '../../../tools/fix-lp/main.ts');
 const CREDENTIALS = { username: 'bourse', password: 'not-a-secret' };
 const COMP_ID = 'BOURSE-ORD';
 
-type Lp = { child: ChildProcessWithoutNullStreams; lines: Interface; events: Record<string, unknown>[]; port: number };
 type OrderEvent = { comp_id: string; cl_ord_id: string; side: string; symbol: string; status: string; cum_qty: number; avg_px: number; bid: number; ask: number; held: boolean; text?: string };
 
-async function startLp(): Promise<Lp> {
-  const args = ['--port', '0', '--symbols', 'EUR/USD,BTC/USD', '--rate', '20', '--comp-id', 'LP', '--username', CREDENTIALS.username, '--password', CREDENTIALS.password];
-  const child = spawn(process.execPath, [LP_MAIN, ...args], { stdio: 'pipe' });
-  child.stderr.pipe(process.stderr);
-  const lines = createInterface({ input: child.stdout });
-  const events: Record<string, unknown>[] = [];
-  lines.on('line', (line) => events.push(JSON.parse(line)));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`fix-lp exited with ${code}`)));
-    lines.once('line', (line) => resolve(JSON.parse(line).listening));
-  });
-  return { child, lines, events, port };
-}
+const LP_ARGS = ['--port', '0', '--symbols', 'EUR/USD,BTC/USD', '--rate', '20', '--comp-id', 'LP', '--username', CREDENTIALS.username, '--password', CREDENTIALS.password];
 
-/** Sends a control command and waits for the simulator's answer to it. */
-function control(command: string): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    const take = (line: string) => {
-      const answer = JSON.parse(line);
-      if (answer.error) reject(new Error(answer.error));
-      else if (answer.done !== command.split(' ')[0]) return;
-      else resolve(answer);
-      lp.lines.off('line', take);
-    };
-    lp.lines.on('line', take);
-    lp.child.stdin.write(`${command}\n`);
-  });
-}
+/** Sends a control command to the simulator and waits for its answer. */
+const control = (command: string) => lp.command(command);
 
 const ordersAt = (clOrdId: string) => lp.events.flatMap((e) => (e.order && (e.order as OrderEvent).cl_ord_id === clOrdId ? [e.order as OrderEvent] : []));
 /** The one order the provider took with this ClOrdID: its line on stdout may come after its report on the socket. */
@@ -66,11 +39,11 @@ const order = (fields: Partial<VenueOrder> = {}): VenueOrder => ({
 });
 
 let dir: string;
-let lp: Lp;
+let lp: ToolProcess;
 let venue: FixVenue;
 
 beforeAll(async () => {
-  lp = await startLp();
+  lp = await startTool('fix-lp/main.ts', LP_ARGS);
   dir = mkdtempSync(path.join(tmpdir(), 'bourse-fix-venue-'));
   venue = new FixVenue({
     name: 'lp-orders',

@@ -1,7 +1,5 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createInterface, type Interface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Candle, candlesResponse, type PriceFeedsConfig } from '@bourse/contract';
 import { loadConfig } from '../src/config.ts';
@@ -12,12 +10,12 @@ import type { RunningServer } from '../src/server.ts';
 import { createTestUser } from './helpers/factories.ts';
 import { lastingStorage } from './helpers/lasting-storage.ts';
 import { apiCall, startServerFromSnapshot, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { startTool, type ToolProcess } from './helpers/tool-process.ts';
 
 // History filled in from the exchanges' REST APIs when the sources start, each exchange played by
 // tools/exchange-replay in a child process (its WebSocket stream and its REST API on one port):
 // BTCUSD from Binance (24 hours, two pages of 1000), ETHUSD from Coinbase (6 hours, two pages of
 // 300), SOLUSD from Kraken (13 hours asked, of which Kraken keeps the last 720 minutes).
-const REPLAY = path.resolve(import.meta.dirname, '../../../tools/exchange-replay');
 const EXCHANGES = ['binance', 'coinbase', 'kraken'] as const;
 type Exchange = (typeof EXCHANGES)[number];
 const PRICED: Record<Exchange, { instrument: string; symbol: string; hours: number }> = {
@@ -28,32 +26,11 @@ const PRICED: Record<Exchange, { instrument: string; symbol: string; hours: numb
 const MIN = 60;
 const HOUR = 3600;
 
-type Replay = { child: ChildProcessWithoutNullStreams; lines: Interface; port: number };
-
-async function startReplay(exchange: Exchange): Promise<Replay> {
-  const child = spawn(process.execPath, [path.join(REPLAY, 'main.ts'), '--exchange', exchange, '--port', '0', '--rate', '20'], { stdio: 'pipe' });
-  child.stderr.pipe(process.stderr);
-  const lines = createInterface({ input: child.stdout });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`exchange replay ${exchange} exited with ${code}`)));
-    lines.once('line', (line) => resolve(JSON.parse(line).listening));
-  });
-  return { child, lines, port };
-}
+/** Starts the replay server for one exchange. */
+const startReplay = (exchange: Exchange) => startTool('exchange-replay/main.ts', ['--exchange', exchange, '--port', '0', '--rate', '20']);
 
 /** The REST requests the replay served so far (path and query). */
-function restRequests(replay: Replay): Promise<string[]> {
-  return new Promise((resolve) => {
-    const take = (line: string) => {
-      const answer = JSON.parse(line);
-      if (answer.done !== 'requests') return;
-      replay.lines.off('line', take);
-      resolve(answer.requests);
-    };
-    replay.lines.on('line', take);
-    replay.child.stdin.write('requests\n');
-  });
-}
+const restRequests = async (replay: ToolProcess) => (await replay.command('requests')).requests as string[];
 
 /** Bars as the replay's Binance REST API serves them, asked for directly. */
 async function replayKlines(port: number, fromSec: number, toSec: number): Promise<Candle[]> {
@@ -63,7 +40,7 @@ async function replayKlines(port: number, fromSec: number, toSec: number): Promi
 }
 
 const storage = lastingStorage('feeds-backfill');
-const replays = {} as Record<Exchange, Replay>;
+const replays = {} as Record<Exchange, ToolProcess>;
 let feedsFile: string;
 
 async function start(): Promise<RunningServer & { call: TestServer['call'] }> {

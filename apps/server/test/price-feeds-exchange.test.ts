@@ -1,8 +1,6 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface, type Interface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PriceFeedsConfig } from '@bourse/contract';
 import { loadConfig } from '../src/config.ts';
@@ -10,11 +8,12 @@ import { ExchangeFeed } from '../src/modules/market/feeds/exchange-feed.ts';
 import type { SourceStatus } from '../src/modules/market/feeds/feed-types.ts';
 import { marketOf } from '../src/modules/market/market.runtime.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { startTool, TOOLS, type ToolProcess } from './helpers/tool-process.ts';
 
 // One server, three exchange sources, each played by tools/exchange-replay in a child process from
 // its recorded frames: BTCUSD from Binance, ETHUSD from Coinbase, SOLUSD from Kraken (all crypto,
 // so no market here is ever closed).
-const REPLAY = path.resolve(import.meta.dirname, '../../../tools/exchange-replay');
+const REPLAY = path.join(TOOLS, 'exchange-replay');
 const EXCHANGES = ['binance', 'coinbase', 'kraken'] as const;
 type Exchange = (typeof EXCHANGES)[number];
 const PRICED: Record<Exchange, { instrument: string; symbol: string }> = {
@@ -23,33 +22,11 @@ const PRICED: Record<Exchange, { instrument: string; symbol: string }> = {
   kraken: { instrument: 'SOLUSD', symbol: 'SOL/USD' },
 };
 
-type Replay = { child: ChildProcessWithoutNullStreams; lines: Interface; port: number };
+/** Starts the replay server for one exchange. */
+const startReplay = (exchange: Exchange) => startTool('exchange-replay/main.ts', ['--exchange', exchange, '--port', '0', '--rate', '40']);
 
-/** Starts the replay server and waits for its `{"listening":port}` line. */
-async function startReplay(exchange: Exchange): Promise<Replay> {
-  const child = spawn(process.execPath, [path.join(REPLAY, 'main.ts'), '--exchange', exchange, '--port', '0', '--rate', '40'], { stdio: 'pipe' });
-  child.stderr.pipe(process.stderr);
-  const lines = createInterface({ input: child.stdout });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`exchange replay ${exchange} exited with ${code}`)));
-    lines.once('line', (line) => resolve(JSON.parse(line).listening));
-  });
-  return { child, lines, port };
-}
-
-/** Sends a control command and waits for the replay's answer to it. */
-function control(replay: Replay, command: string): Promise<{ done: string; connections: number }> {
-  return new Promise((resolve) => {
-    const take = (line: string) => {
-      const answer = JSON.parse(line);
-      if (answer.done !== command) return;
-      replay.lines.off('line', take);
-      resolve(answer);
-    };
-    replay.lines.on('line', take);
-    replay.child.stdin.write(`${command}\n`);
-  });
-}
+/** Sends a control command to a replay server and waits for its answer. */
+const control = (replay: ToolProcess, command: string) => replay.command(command) as Promise<{ done: string; connections: number }>;
 
 /** Each symbol's best bids in the recorded frames, whatever the exchange's layout. */
 function fixtureBids(exchange: Exchange, symbol: string): Set<number> {
@@ -65,7 +42,7 @@ function fixtureBids(exchange: Exchange, symbol: string): Set<number> {
 
 let dir: string;
 let server: TestServer;
-const replays = {} as Record<Exchange, Replay>;
+const replays = {} as Record<Exchange, ToolProcess>;
 
 beforeAll(async () => {
   const started = await Promise.all(EXCHANGES.map(startReplay));

@@ -1,18 +1,17 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PriceFeedsConfig } from '@bourse/contract';
 import { loadConfig } from '../src/config.ts';
 import { marketOf } from '../src/modules/market/market.runtime.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { startTool } from './helpers/tool-process.ts';
 
 // BTCUSD from a FIX provider (tools/fix-lp, a process of its own, quoting BTC/USD around 65,000)
 // with a recorded tick file at 80,000 as its backup, so where a price came from is plain to see.
 // The provider's process is killed and started again on the same port.
-const LP_MAIN = path.resolve(import.meta.dirname, '../../../tools/fix-lp/main.ts');
 const RECOVER_MS = 1500;
 
 let dir: string;
@@ -21,13 +20,9 @@ let lp: ChildProcessWithoutNullStreams | null = null;
 let port = 0;
 
 async function startLp(onPort: number): Promise<number> {
-  const child = spawn(process.execPath, [LP_MAIN, '--port', String(onPort), '--symbols', 'BTC/USD', '--rate', '20', '--comp-id', 'LP'], { stdio: 'pipe' });
-  child.stderr.pipe(process.stderr);
-  lp = child;
-  return new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`fix-lp exited with ${code}`)));
-    createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line).listening));
-  });
+  const tool = await startTool('fix-lp/main.ts', ['--port', String(onPort), '--symbols', 'BTC/USD', '--rate', '20', '--comp-id', 'LP']);
+  lp = tool.child;
+  return tool.port;
 }
 
 beforeAll(async () => {

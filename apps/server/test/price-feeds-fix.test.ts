@@ -1,8 +1,6 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface, type Interface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import { priceFeedsResponse, priceSocket, type MarketDepth, type PriceFeedsConfig } from '@bourse/contract';
@@ -12,53 +10,27 @@ import { FixFeed } from '../src/modules/market/feeds/fix-feed.ts';
 import { marketOf } from '../src/modules/market/market.runtime.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { startTool, type ToolProcess } from './helpers/tool-process.ts';
 
 // One server with a `fix` source played by tools/fix-lp in a child process over TCP. BTCUSD is BTC/USD
 // at the provider (crypto trades every day, so no market here is ever closed); ETHUSD asks for
 // ETH/USD, which this provider does not quote.
-const LP_MAIN = path.resolve(import.meta.dirname, '../../../tools/fix-lp/main.ts');
 const CREDENTIALS = { username: 'bourse', password: 'not-a-secret' };
+const LP_ARGS = ['--port', '0', '--symbols', 'EUR/USD,BTC/USD', '--rate', '20', '--comp-id', 'LP', '--username', CREDENTIALS.username, '--password', CREDENTIALS.password];
 
-type Lp = { child: ChildProcessWithoutNullStreams; lines: Interface; events: Record<string, unknown>[]; port: number };
-
-async function startLp(): Promise<Lp> {
-  const args = ['--port', '0', '--symbols', 'EUR/USD,BTC/USD', '--rate', '20', '--comp-id', 'LP', '--username', CREDENTIALS.username, '--password', CREDENTIALS.password];
-  const child = spawn(process.execPath, [LP_MAIN, ...args], { stdio: 'pipe' });
-  child.stderr.pipe(process.stderr);
-  const lines = createInterface({ input: child.stdout });
-  const events: Record<string, unknown>[] = [];
-  lines.on('line', (line) => events.push(JSON.parse(line)));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`fix-lp exited with ${code}`)));
-    lines.once('line', (line) => resolve(JSON.parse(line).listening));
-  });
-  return { child, lines, events, port };
-}
-
-/** Sends a control command and waits for the simulator's answer to it. */
-function control(command: string): Promise<{ done: string; sessions: number }> {
-  return new Promise((resolve) => {
-    const take = (line: string) => {
-      const answer = JSON.parse(line);
-      if (answer.done !== command.split(' ')[0]) return;
-      lp.lines.off('line', take);
-      resolve(answer);
-    };
-    lp.lines.on('line', take);
-    lp.child.stdin.write(`${command}\n`);
-  });
-}
+/** Sends a control command to the simulator and waits for its answer. */
+const control = (command: string) => lp.command(command) as Promise<{ done: string; sessions: number }>;
 
 const logonsOf = (compId: string) =>
   lp.events.flatMap((e) => (e.logon && (e.logon as { comp_id: string }).comp_id === compId ? [e.logon as { seq: number; reset: boolean }] : []));
 
 let dir: string;
-let lp: Lp;
+let lp: ToolProcess;
 let server: TestServer;
 let admin: TestUser;
 
 beforeAll(async () => {
-  lp = await startLp();
+  lp = await startTool('fix-lp/main.ts', LP_ARGS);
   dir = mkdtempSync(path.join(tmpdir(), 'bourse-fix-feeds-'));
   const config: PriceFeedsConfig = {
     sources: [

@@ -1,26 +1,14 @@
 // tsyringe, which jspurefix builds its sessions with, needs the Reflect metadata polyfill loaded first.
 import 'reflect-metadata';
 import type { Socket } from 'node:net';
-import {
-  AsciiSession,
-  DITokens,
-  MsgTag,
-  MsgTransport,
-  MsgType,
-  SessionContainer,
-  TcpDuplex,
-  type IFixSessionStoreFactory,
-  type IJsFixConfig,
-  type ISessionDescription,
-  type MsgView,
-} from 'jspurefix';
+import { AsciiSession, MsgTag, MsgType, type IJsFixConfig, type MsgView } from 'jspurefix';
 import type {
   IMarketDataIncrementalRefresh,
   IMarketDataRequest,
   IMarketDataRequestReject,
   IMarketDataSnapshotFullRefresh,
 } from 'jspurefix/dist/types/FIX4.4/quickfix/index.js';
-import { type FixLog, fixLogFactory } from './fix-log.ts';
+import { type FixSessionSettings, initiatorConfig, runSession } from './fix-initiator.ts';
 
 /**
  * The jspurefix side of a FIX price source: one initiator session per TCP connection, on the
@@ -30,18 +18,6 @@ import { type FixLog, fixLogFactory } from './fix-log.ts';
  * half a second to load.
  */
 
-export type FixSessionSettings = {
-  /** Names the session in jspurefix's log lines. */
-  name: string;
-  senderCompId: string;
-  targetCompId: string;
-  username?: string;
-  password?: string;
-  heartbeatSeconds: number;
-  /** Makes the store of the sequence numbers. */
-  store: IFixSessionStoreFactory;
-  log: FixLog;
-};
 
 
 /** What a session tells the feed. Views are decoded before they reach here: jspurefix reuses their buffer. */
@@ -71,36 +47,12 @@ export type FixEngine = {
 
 /** Loads the dictionary and settles the session's settings; `open` then runs a session per connection. */
 export async function openFixEngine(settings: FixSessionSettings): Promise<FixEngine> {
-  const description = {
-    application: { type: 'initiator', name: settings.name, protocol: 'ascii', dictionary: 'qf44' },
-    BeginString: 'FIX.4.4',
-    SenderCompId: settings.senderCompId,
-    TargetCompID: settings.targetCompId,
-    Username: settings.username,
-    Password: settings.password,
-    HeartBtInt: settings.heartbeatSeconds,
-    // Sequence numbers go on across logons and restarts, from the store.
-    ResetSeqNumFlag: false,
-  } as ISessionDescription;
-  const sessions = new SessionContainer();
-  // registerGlobal and the synchronous start of makeSystem run together, so two sources starting at
-  // once each get their own logger factory.
-  sessions.registerGlobal(fixLogFactory(settings.log));
-  const container = await sessions.makeSystem(description);
-  const config = container.resolve<IJsFixConfig>(DITokens.IJsFixConfig);
-  config.sessionStoreFactory = settings.store;
+  const config = await initiatorConfig(settings);
   let transports = 0;
   return {
     open(socket, handler) {
-      const transport = new MsgTransport(++transports, config, new TcpDuplex(socket));
-      // An error event after the session let go of its transport would otherwise be uncaught.
-      transport.receiver.on('error', () => {});
-      transport.transmitter.on('error', () => {});
       const session = new MarketDataSession(config, handler);
-      session.run(transport).then(
-        () => handler.ended(),
-        (err: Error) => handler.ended(err),
-      );
+      runSession(config, ++transports, socket, session, (err) => handler.ended(err));
       return {
         subscribe: (requests) => session.requestMarketData(requests),
         logout: () => session.done(),

@@ -1,19 +1,7 @@
 // tsyringe, which jspurefix builds its sessions with, needs the Reflect metadata polyfill loaded first.
 import 'reflect-metadata';
 import type { Socket } from 'node:net';
-import {
-  AsciiSession,
-  DITokens,
-  MsgTag,
-  MsgTransport,
-  MsgType,
-  SessionContainer,
-  SessionState,
-  TcpDuplex,
-  type IJsFixConfig,
-  type ISessionDescription,
-  type MsgView,
-} from 'jspurefix';
+import { AsciiSession, MsgTag, MsgType, SessionState, type IJsFixConfig, type MsgView } from 'jspurefix';
 import type {
   IBusinessMessageReject,
   IExecutionReport,
@@ -23,8 +11,7 @@ import type {
   IRequestForPositions,
   IRequestForPositionsAck,
 } from 'jspurefix/dist/types/FIX4.4/quickfix/index.js';
-import { fixLogFactory } from '../feeds/fix-log.ts';
-import type { FixSessionSettings } from '../feeds/fix-md-session.ts';
+import { type FixSessionSettings, initiatorConfig, runSession } from '../feeds/fix-initiator.ts';
 
 /**
  * The jspurefix side of an execution venue: one initiator order session per TCP connection, on the
@@ -65,36 +52,12 @@ export type OrderEngine = {
 
 /** Loads the dictionary and settles the session's settings; `open` then runs a session per connection. */
 export async function openOrderEngine(settings: FixSessionSettings): Promise<OrderEngine> {
-  const description = {
-    application: { type: 'initiator', name: settings.name, protocol: 'ascii', dictionary: 'qf44' },
-    BeginString: 'FIX.4.4',
-    SenderCompId: settings.senderCompId,
-    TargetCompID: settings.targetCompId,
-    Username: settings.username,
-    Password: settings.password,
-    HeartBtInt: settings.heartbeatSeconds,
-    // Sequence numbers go on across logons and restarts, from the store.
-    ResetSeqNumFlag: false,
-  } as ISessionDescription;
-  const sessions = new SessionContainer();
-  // registerGlobal and the synchronous start of makeSystem run together, so two sessions starting at
-  // once each get their own logger factory.
-  sessions.registerGlobal(fixLogFactory(settings.log));
-  const container = await sessions.makeSystem(description);
-  const config = container.resolve<IJsFixConfig>(DITokens.IJsFixConfig);
-  config.sessionStoreFactory = settings.store;
+  const config = await initiatorConfig(settings);
   let transports = 0;
   return {
     open(socket, handler) {
-      const transport = new MsgTransport(++transports, config, new TcpDuplex(socket));
-      // An error event after the session let go of its transport would otherwise be uncaught.
-      transport.receiver.on('error', () => {});
-      transport.transmitter.on('error', () => {});
       const session = new OrderSession(config, handler);
-      session.run(transport).then(
-        () => handler.ended(),
-        (err: Error) => handler.ended(err),
-      );
+      runSession(config, ++transports, socket, session, (err) => handler.ended(err));
       return {
         newOrder: (msg) => session.sendApplication(MsgType.NewOrderSingle, msg),
         orderStatus: (msg) => session.sendApplication(MsgType.OrderStatusRequest, msg),

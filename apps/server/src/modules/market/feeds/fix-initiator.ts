@@ -1,0 +1,54 @@
+// tsyringe, which jspurefix builds its sessions with, needs the Reflect metadata polyfill loaded first.
+import 'reflect-metadata';
+import type { Socket } from 'node:net';
+import { type AsciiSession, DITokens, type IFixSessionStoreFactory, type IJsFixConfig, type ISessionDescription, MsgTransport, SessionContainer, TcpDuplex } from 'jspurefix';
+import { type FixLog, fixLogFactory } from './fix-log.ts';
+
+/** One FIX 4.4 initiator session with a provider, market data or orders. */
+export type FixSessionSettings = {
+  /** Names the session in jspurefix's log lines. */
+  name: string;
+  senderCompId: string;
+  targetCompId: string;
+  username?: string;
+  password?: string;
+  heartbeatSeconds: number;
+  /** Makes the store of the sequence numbers. */
+  store: IFixSessionStoreFactory;
+  log: FixLog;
+};
+
+/** Loads the FIX 4.4 dictionary and settles an initiator's settings, once for all its connections. */
+export async function initiatorConfig(settings: FixSessionSettings): Promise<IJsFixConfig> {
+  const description = {
+    application: { type: 'initiator', name: settings.name, protocol: 'ascii', dictionary: 'qf44' },
+    BeginString: 'FIX.4.4',
+    SenderCompId: settings.senderCompId,
+    TargetCompID: settings.targetCompId,
+    Username: settings.username,
+    Password: settings.password,
+    HeartBtInt: settings.heartbeatSeconds,
+    // Sequence numbers go on across logons and restarts, from the store.
+    ResetSeqNumFlag: false,
+  } as ISessionDescription;
+  const sessions = new SessionContainer();
+  // registerGlobal and the synchronous start of makeSystem run together, so two sessions starting at
+  // once each get their own logger factory.
+  sessions.registerGlobal(fixLogFactory(settings.log));
+  const container = await sessions.makeSystem(description);
+  const config = container.resolve<IJsFixConfig>(DITokens.IJsFixConfig);
+  config.sessionStoreFactory = settings.store;
+  return config;
+}
+
+/** Runs `session` over a connected socket; `ended` is called once it is over, with the error that ended it. */
+export function runSession(config: IJsFixConfig, transportId: number, socket: Socket, session: AsciiSession, ended: (error?: Error) => void): void {
+  const transport = new MsgTransport(transportId, config, new TcpDuplex(socket));
+  // An error event after the session let go of its transport would otherwise be uncaught.
+  transport.receiver.on('error', () => {});
+  transport.transmitter.on('error', () => {});
+  session.run(transport).then(
+    () => ended(),
+    (err: Error) => ended(err),
+  );
+}
