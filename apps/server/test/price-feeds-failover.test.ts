@@ -37,7 +37,9 @@ beforeAll(async () => {
       { name: 'tape', kind: 'replay', file: 'backup.csv', symbol: 'BTCUSD', speed: 1, loop: true },
     ],
     instruments: { BTCUSD: { sources: [{ source: 'lp', symbol: 'BTC/USD' }, { source: 'tape', symbol: 'BTCUSD' }] } },
-    stallMs: 2000,
+    // Long enough that a provider starved of CPU on a busy machine does not count as stalled first:
+    // this test is about its process dying.
+    stallMs: 10_000,
     recoverMs: RECOVER_MS,
     spikeFactor: 8,
   };

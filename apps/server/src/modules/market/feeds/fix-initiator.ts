@@ -1,7 +1,7 @@
 // tsyringe, which jspurefix builds its sessions with, needs the Reflect metadata polyfill loaded first.
 import 'reflect-metadata';
 import type { Socket } from 'node:net';
-import { type AsciiSession, DITokens, type IFixSessionStoreFactory, type IJsFixConfig, type ISessionDescription, MsgTransport, SessionContainer, TcpDuplex } from 'jspurefix';
+import { AsciiSession, DITokens, type IFixSessionStoreFactory, type IJsFixConfig, type ISessionDescription, MsgTag, MsgTransport, MsgType, type MsgView, SessionContainer, TcpDuplex } from 'jspurefix';
 import { type FixLog, fixLogFactory } from './fix-log.ts';
 
 /** One FIX 4.4 initiator session with a provider, market data or orders. */
@@ -51,4 +51,63 @@ export function runSession(config: IJsFixConfig, transportId: number, socket: So
     () => ended(),
     (err: Error) => ended(err),
   );
+}
+
+/** What every initiator session tells its owner beyond the messages of its trade. */
+export type SessionEvents = {
+  loggedOn(): void;
+  /** The provider sent a Logout (refusing the logon, or ending the session), with its Text if any. */
+  loggedOut(text: string | null): void;
+  /** A message that failed its checksum, or could not be decoded. */
+  garbled(msgType: string, why: string): void;
+};
+
+/**
+ * A jspurefix initiator session that checks each application message's checksum (jspurefix checks
+ * only what an acceptor receives), decodes it once and hands it to `received`.
+ */
+export abstract class InitiatorSession extends AsciiSession {
+  private readonly events: SessionEvents;
+
+  constructor(config: IJsFixConfig, events: SessionEvents) {
+    super(config);
+    this.events = events;
+    // FixSession emits 'error' when it stops on one; the run() promise already carries it.
+    this.on('error', () => {});
+  }
+
+  /** A decoded application message of the provider's. */
+  protected abstract received(msgType: string, message: unknown): void;
+
+  protected onReady(_view: MsgView): void {
+    this.events.loggedOn();
+  }
+
+  protected onApplicationMsg(msgType: string, view: MsgView): void {
+    const sent = Number(view.getString(MsgTag.CheckSum));
+    const computed = view.checksum();
+    if (sent !== computed) return this.events.garbled(msgType, `checksum ${view.getString(MsgTag.CheckSum)}, computed ${computed}`);
+    let decoded: unknown;
+    try {
+      decoded = view.toObject();
+    } catch (err) {
+      return this.events.garbled(msgType, err instanceof Error ? err.message : String(err));
+    }
+    this.received(msgType, decoded);
+  }
+
+  protected onSessionMsg(msgType: string, view: MsgView): void {
+    if (msgType === MsgType.Logout) this.events.loggedOut(view.getString(MsgTag.Text));
+    super.onSessionMsg(msgType, view);
+  }
+
+  protected onLogon(_view: MsgView, _user: string, _password: string): boolean {
+    return true;
+  }
+
+  protected onStopped(_error?: Error): void {}
+
+  protected onDecoded(_msgType: string, _txt: string): void {}
+
+  protected onEncoded(_msgType: string, _txt: string): void {}
 }

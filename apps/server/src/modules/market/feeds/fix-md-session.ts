@@ -1,14 +1,14 @@
 // tsyringe, which jspurefix builds its sessions with, needs the Reflect metadata polyfill loaded first.
 import 'reflect-metadata';
 import type { Socket } from 'node:net';
-import { AsciiSession, MsgTag, MsgType, type IJsFixConfig, type MsgView } from 'jspurefix';
+import { MsgType, type IJsFixConfig } from 'jspurefix';
 import type {
   IMarketDataIncrementalRefresh,
   IMarketDataRequest,
   IMarketDataRequestReject,
   IMarketDataSnapshotFullRefresh,
 } from 'jspurefix/dist/types/FIX4.4/quickfix/index.js';
-import { type FixSessionSettings, initiatorConfig, runSession } from './fix-initiator.ts';
+import { type FixSessionSettings, InitiatorSession, initiatorConfig, runSession } from './fix-initiator.ts';
 
 /**
  * The jspurefix side of a FIX price source: one initiator session per TCP connection, on the
@@ -61,35 +61,19 @@ export async function openFixEngine(settings: FixSessionSettings): Promise<FixEn
   };
 }
 
-class MarketDataSession extends AsciiSession {
+class MarketDataSession extends InitiatorSession {
   private readonly handler: MarketDataHandler;
 
   constructor(config: IJsFixConfig, handler: MarketDataHandler) {
-    super(config);
+    super(config, handler);
     this.handler = handler;
-    // FixSession emits 'error' when it stops on one; the run() promise already carries it.
-    this.on('error', () => {});
   }
 
   requestMarketData(requests: readonly IMarketDataRequest[]): void {
     for (const request of requests) this.send(MsgType.MarketDataRequest, request);
   }
 
-  protected onReady(_view: MsgView): void {
-    this.handler.loggedOn();
-  }
-
-  protected onApplicationMsg(msgType: string, view: MsgView): void {
-    // jspurefix checks the checksum of what an acceptor receives only; a price source checks its own.
-    const sent = Number(view.getString(MsgTag.CheckSum));
-    const computed = view.checksum();
-    if (sent !== computed) return this.handler.garbled(msgType, `checksum ${view.getString(MsgTag.CheckSum)}, computed ${computed}`);
-    let decoded: unknown;
-    try {
-      decoded = view.toObject();
-    } catch (err) {
-      return this.handler.garbled(msgType, err instanceof Error ? err.message : String(err));
-    }
+  protected received(msgType: string, decoded: unknown): void {
     switch (msgType) {
       case MsgType.MarketDataSnapshotFullRefresh:
         return this.handler.snapshot(decoded as IMarketDataSnapshotFullRefresh);
@@ -99,19 +83,4 @@ class MarketDataSession extends AsciiSession {
         return this.handler.rejected(decoded as IMarketDataRequestReject);
     }
   }
-
-  protected onSessionMsg(msgType: string, view: MsgView): void {
-    if (msgType === MsgType.Logout) this.handler.loggedOut(view.getString(MsgTag.Text));
-    super.onSessionMsg(msgType, view);
-  }
-
-  protected onLogon(_view: MsgView, _user: string, _password: string): boolean {
-    return true;
-  }
-
-  protected onStopped(_error?: Error): void {}
-
-  protected onDecoded(_msgType: string, _txt: string): void {}
-
-  protected onEncoded(_msgType: string, _txt: string): void {}
 }

@@ -1,7 +1,7 @@
 // tsyringe, which jspurefix builds its sessions with, needs the Reflect metadata polyfill loaded first.
 import 'reflect-metadata';
 import type { Socket } from 'node:net';
-import { AsciiSession, MsgTag, MsgType, SessionState, type IJsFixConfig, type MsgView } from 'jspurefix';
+import { MsgType, SessionState, type IJsFixConfig } from 'jspurefix';
 import type {
   IBusinessMessageReject,
   IExecutionReport,
@@ -11,7 +11,7 @@ import type {
   IRequestForPositions,
   IRequestForPositionsAck,
 } from 'jspurefix/dist/types/FIX4.4/quickfix/index.js';
-import { type FixSessionSettings, initiatorConfig, runSession } from '../feeds/fix-initiator.ts';
+import { type FixSessionSettings, InitiatorSession, initiatorConfig, runSession } from '../feeds/fix-initiator.ts';
 
 /**
  * The jspurefix side of an execution venue: one initiator order session per TCP connection, on the
@@ -71,14 +71,12 @@ export async function openOrderEngine(settings: FixSessionSettings): Promise<Ord
 /** Session states in which jspurefix has not seen the provider's Logon yet. */
 const BEFORE_LOGON = new Set<SessionState>([SessionState.Idle, SessionState.InitiateConnection, SessionState.InitiationLogonSent, SessionState.WaitingForALogon]);
 
-class OrderSession extends AsciiSession {
+class OrderSession extends InitiatorSession {
   private readonly handler: OrderHandler;
 
   constructor(config: IJsFixConfig, handler: OrderHandler) {
-    super(config);
+    super(config, handler);
     this.handler = handler;
-    // FixSession emits 'error' when it stops on one; the run() promise already carries it.
-    this.on('error', () => {});
   }
 
   sendApplication(msgType: string, msg: object): void {
@@ -94,21 +92,7 @@ class OrderSession extends AsciiSession {
     return !BEFORE_LOGON.has(this.sessionState.state);
   }
 
-  protected onReady(_view: MsgView): void {
-    this.handler.loggedOn();
-  }
-
-  protected onApplicationMsg(msgType: string, view: MsgView): void {
-    // jspurefix checks the checksum of what an acceptor receives only; an initiator checks its own.
-    const sent = Number(view.getString(MsgTag.CheckSum));
-    const computed = view.checksum();
-    if (sent !== computed) return this.handler.garbled(msgType, `checksum ${view.getString(MsgTag.CheckSum)}, computed ${computed}`);
-    let decoded: unknown;
-    try {
-      decoded = view.toObject();
-    } catch (err) {
-      return this.handler.garbled(msgType, err instanceof Error ? err.message : String(err));
-    }
+  protected received(msgType: string, decoded: unknown): void {
     switch (msgType) {
       case MsgType.ExecutionReport:
         return this.handler.executionReport(decoded as IExecutionReport);
@@ -120,19 +104,4 @@ class OrderSession extends AsciiSession {
         return this.handler.businessReject(decoded as IBusinessMessageReject);
     }
   }
-
-  protected onSessionMsg(msgType: string, view: MsgView): void {
-    if (msgType === MsgType.Logout) this.handler.loggedOut(view.getString(MsgTag.Text));
-    super.onSessionMsg(msgType, view);
-  }
-
-  protected onLogon(_view: MsgView, _user: string, _password: string): boolean {
-    return true;
-  }
-
-  protected onStopped(_error?: Error): void {}
-
-  protected onDecoded(_msgType: string, _txt: string): void {}
-
-  protected onEncoded(_msgType: string, _txt: string): void {}
 }
