@@ -46,7 +46,7 @@ const feedsConfig = (instruments: PriceFeedsConfig['instruments']): PriceFeedsCo
     { name: 'eth-tape', kind: 'replay', file: 'eth-spike.csv', symbol: 'ETHUSD', speed: 1, loop: true },
   ],
   instruments,
-  stallMs: 2000,
+  stallMs: 10_000,
   recoverMs: 30_000,
   spikeFactor: 8,
 });
