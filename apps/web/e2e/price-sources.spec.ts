@@ -37,6 +37,8 @@ test('staff see each price source’s health, and a failover as it happens', asy
         { name: 'ltc-backup', kind: 'replay', file: 'ltc-backup.csv', symbol: 'LTCUSD' },
       ],
       instruments: { LTCUSD: { sources: [{ source: 'ltc-primary', symbol: 'LTCUSD' }, { source: 'ltc-backup', symbol: 'LTCUSD' }], markup: { kind: 'points', value: 1 } } },
+      // The switch this test waits for is the primary's file ending, not a stall on a busy machine.
+      stallMs: 15_000,
     }),
   );
 
