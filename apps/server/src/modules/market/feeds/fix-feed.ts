@@ -1,38 +1,20 @@
 import { connect, type Socket } from 'node:net';
 import type { FeedListener, PriceFeed } from './feed-types.ts';
 import { FixBook, type BookLevel, BOOK_LEVELS } from './fix-book.ts';
-import type { FixLog } from './fix-log.ts';
+import { FIX_LOGON_TIMEOUT_MS, FIX_LOGOUT_WAIT_MS, FIX_MAX_BACKOFF_MS, type FixConnectionOptions, silentFixLog } from './fix-connection.ts';
 import type { FixEngine, MarketDataConnection, MarketDataHandler } from './fix-md-session.ts';
 import { marketDataRequest, readIncrement, readSnapshot, rejectReason } from './fix-messages.ts';
 import { type FixSeqNumStore, seqNumStore } from './fix-seqnum-store.ts';
 
-export type FixFeedOptions = {
-  name: string;
-  host: string;
-  port: number;
-  senderCompId: string;
-  targetCompId: string;
-  /** Sent in the Logon (553, 554) when the provider asks for them. */
-  username?: string;
-  password?: string;
-  /** HeartBtInt of the Logon. Default 30. */
-  heartbeatSeconds?: number;
+export type FixFeedOptions = FixConnectionOptions & {
   /** Levels asked for on each side, 1 to 5. Default 1 (top of book). */
   depth?: number;
-  /** First wait before reconnecting, in seconds; doubles after each failure up to a minute. Default 1. */
-  reconnectSeconds?: number;
   /** The provider's symbols to subscribe, as the instruments list them. */
   symbols: readonly string[];
   /** Where the session's sequence numbers are kept across restarts. */
   storeDir: string;
-  log?: FixLog & { warn(obj: object, msg: string): void };
 };
 
-const MAX_BACKOFF_MS = 60_000;
-/** From opening the connection to the provider's Logon answer. */
-const LOGON_TIMEOUT_MS = 10_000;
-/** How long stop() waits for the provider to confirm a Logout. */
-const LOGOUT_WAIT_MS = 1_000;
 /** Garbled messages and quotes for unknown symbols get one log line per this period at most. */
 const NOISE_LOG_MS = 10_000;
 /** The status detail (which the hub logs) changes at most this often while counts run up. */
@@ -44,7 +26,6 @@ const DETAIL_MS = 1_000;
  */
 const MESSAGES_PER_TURN = 500;
 
-const silent: NonNullable<FixFeedOptions['log']> = { info() {}, debug() {}, trace() {}, warn() {} };
 
 /** Everything about one start() … stop(), so events of a stopped run can tell they are stale. */
 type Run = {
@@ -107,8 +88,8 @@ export class FixFeed implements PriceFeed {
     this.name = opts.name;
     this.symbols = [...new Set(opts.symbols)];
     this.depthAsked = depth;
-    this.initialBackoffMs = Math.min(seconds * 1000, MAX_BACKOFF_MS);
-    this.log = opts.log ?? silent;
+    this.initialBackoffMs = Math.min(seconds * 1000, FIX_MAX_BACKOFF_MS);
+    this.log = opts.log ?? silentFixLog;
     for (const [i, symbol] of this.symbols.entries()) this.requests.set(`${opts.name}-${i + 1}`, symbol);
   }
 
@@ -162,7 +143,7 @@ export class FixFeed implements PriceFeed {
     run.lastError = null;
     socket.setNoDelay(true);
     socket.setKeepAlive(true, 30_000);
-    run.logonTimer = setTimeout(() => socket.destroy(new Error(`no logon within ${LOGON_TIMEOUT_MS / 1000} s`)), LOGON_TIMEOUT_MS);
+    run.logonTimer = setTimeout(() => socket.destroy(new Error(`no logon within ${FIX_LOGON_TIMEOUT_MS / 1000} s`)), FIX_LOGON_TIMEOUT_MS);
     socket.once('connect', () => {
       if (this.run === run) run.connection = engine.open(socket, this.handler(run, socket));
     });
@@ -352,7 +333,7 @@ export class FixFeed implements PriceFeed {
 
   private retry(run: Run, reason: string): void {
     const wait = run.backoffMs;
-    run.backoffMs = Math.min(wait * 2, MAX_BACKOFF_MS);
+    run.backoffMs = Math.min(wait * 2, FIX_MAX_BACKOFF_MS);
     run.listener.status('disconnected', `${this.address()}: ${reason}; retrying in ${formatSeconds(wait)}`);
     run.retryTimer = setTimeout(() => {
       run.retryTimer = null;
@@ -376,7 +357,7 @@ export class FixFeed implements PriceFeed {
     if (socket && run.loggedOn && run.connection) {
       const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
       run.connection.logout();
-      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, LOGOUT_WAIT_MS).unref())]);
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, FIX_LOGOUT_WAIT_MS).unref())]);
     }
     socket?.destroy();
     await this.store?.flush().catch((err: Error) => this.log.warn({ source: this.name, err: err.message }, 'FIX sequence numbers not saved'));

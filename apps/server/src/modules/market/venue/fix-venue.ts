@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
-import type { FixLog } from '../feeds/fix-log.ts';
+import { FIX_LOGON_TIMEOUT_MS, FIX_LOGOUT_WAIT_MS, FIX_MAX_BACKOFF_MS, type FixConnectionOptions, silentFixLog } from '../feeds/fix-connection.ts';
 import { type FixSeqNumStore, seqNumStore } from '../feeds/fix-seqnum-store.ts';
 import {
   newOrderSingle,
@@ -16,37 +16,17 @@ import type { VenueOrder, VenueResult } from './venue-types.ts';
 
 export type { VenueOrder, VenueResult } from './venue-types.ts';
 
-export type FixVenueOptions = {
-  /** Names the venue in log lines and request ids, and its directory of sequence numbers. */
-  name: string;
-  host: string;
-  port: number;
-  /** The order session's own, not the price source's: a provider runs them as separate sessions. */
-  senderCompId: string;
-  targetCompId: string;
-  /** Sent in the Logon (553, 554) when the provider asks for them. */
-  username?: string;
-  password?: string;
+/** `senderCompId` is the order session's own, not the price source's: a provider runs them as separate sessions. */
+export type FixVenueOptions = FixConnectionOptions & {
   /** Account (1) of a RequestForPositions. Default: the SenderCompID. */
   account?: string;
-  /** HeartBtInt of the Logon. Default 30. */
-  heartbeatSeconds?: number;
-  /** First wait before reconnecting, in seconds; doubles after each failure up to a minute. Default 1. */
-  reconnectSeconds?: number;
   /** The server's data directory: the session's sequence numbers are kept in `<dataDir>/fix/<name>/`. */
   dataDir: string;
-  log?: FixLog & { warn(obj: object, msg: string): void };
 };
 
-const MAX_BACKOFF_MS = 60_000;
-/** From opening the connection to the provider's Logon answer. */
-const LOGON_TIMEOUT_MS = 10_000;
-/** How long stop() waits for the provider to confirm a Logout. */
-const LOGOUT_WAIT_MS = 1_000;
 /** How long status() and positions() wait for their answer unless told. */
 const QUERY_TIMEOUT_MS = 5_000;
 
-const silent: NonNullable<FixVenueOptions['log']> = { info() {}, debug() {}, trace() {}, warn() {} };
 
 /** Everything about one connect() … stop(), so events of a stopped run can tell they are stale. */
 type Run = {
@@ -97,8 +77,8 @@ export class FixVenue {
     if (!(seconds > 0 && Number.isFinite(seconds))) throw new RangeError(`FIX venue ${opts.name}: reconnect seconds must be a positive number, not ${seconds}`);
     this.opts = opts;
     this.name = opts.name;
-    this.initialBackoffMs = Math.min(seconds * 1000, MAX_BACKOFF_MS);
-    this.log = opts.log ?? silent;
+    this.initialBackoffMs = Math.min(seconds * 1000, FIX_MAX_BACKOFF_MS);
+    this.log = opts.log ?? silentFixLog;
   }
 
   /** Logged on to the provider now. */
@@ -222,7 +202,7 @@ export class FixVenue {
     let lastError: string | null = null;
     socket.setNoDelay(true);
     socket.setKeepAlive(true, 30_000);
-    run.logonTimer = setTimeout(() => socket.destroy(new Error(`no logon within ${LOGON_TIMEOUT_MS / 1000} s`)), LOGON_TIMEOUT_MS);
+    run.logonTimer = setTimeout(() => socket.destroy(new Error(`no logon within ${FIX_LOGON_TIMEOUT_MS / 1000} s`)), FIX_LOGON_TIMEOUT_MS);
     socket.once('connect', () => {
       if (this.run === run) run.connection = engine.open(socket, this.handler(run, socket, (why) => (lastError ??= why)));
     });
@@ -351,7 +331,7 @@ export class FixVenue {
 
   private retry(run: Run, reason: string): void {
     const wait = run.backoffMs;
-    run.backoffMs = Math.min(wait * 2, MAX_BACKOFF_MS);
+    run.backoffMs = Math.min(wait * 2, FIX_MAX_BACKOFF_MS);
     this.lastError = reason;
     this.log.info({ venue: this.name, address: this.address(), reason, retryMs: wait }, 'FIX order session reconnecting');
     run.retryTimer = setTimeout(() => {
@@ -378,7 +358,7 @@ export class FixVenue {
     if (socket && run.loggedOn && run.connection) {
       const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
       run.connection.logout();
-      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, LOGOUT_WAIT_MS).unref())]);
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, FIX_LOGOUT_WAIT_MS).unref())]);
     }
     socket?.destroy();
     await this.store?.flush().catch((err: Error) => this.log.warn({ venue: this.name, err: err.message }, 'FIX sequence numbers not saved'));
