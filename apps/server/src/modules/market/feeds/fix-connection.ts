@@ -1,5 +1,6 @@
 // Settings shared by the FIX price source and the FIX execution venue. No jspurefix here: the
 // engine is loaded only once a FIX session starts.
+import { connect, type Socket } from 'node:net';
 import type { FixLog } from './fix-log.ts';
 
 /** How a price source or an execution venue reaches its provider's FIX gateway. */
@@ -27,3 +28,16 @@ export const FIX_LOGON_TIMEOUT_MS = 10_000;
 export const FIX_LOGOUT_WAIT_MS = 1_000;
 /** For a connection given no logger. */
 export const silentFixLog: NonNullable<FixConnectionOptions['log']> = { info() {}, debug() {}, trace() {}, warn() {} };
+
+/** A TCP connection to the provider's gateway: small messages go out at once, and a dead peer is noticed. */
+export function fixSocket(options: Pick<FixConnectionOptions, 'host' | 'port'>): Socket {
+  const socket = connect({ host: options.host, port: options.port });
+  socket.setNoDelay(true);
+  socket.setKeepAlive(true, 30_000);
+  return socket;
+}
+
+/** What went wrong, in words, for a status detail or a log line. */
+export function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

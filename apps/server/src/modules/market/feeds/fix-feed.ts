@@ -1,7 +1,7 @@
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import type { FeedListener, PriceFeed } from './feed-types.ts';
 import { FixBook, type BookLevel, BOOK_LEVELS } from './fix-book.ts';
-import { FIX_LOGON_TIMEOUT_MS, FIX_LOGOUT_WAIT_MS, FIX_MAX_BACKOFF_MS, type FixConnectionOptions, silentFixLog } from './fix-connection.ts';
+import { FIX_LOGON_TIMEOUT_MS, FIX_LOGOUT_WAIT_MS, FIX_MAX_BACKOFF_MS, type FixConnectionOptions, fixSocket, messageOf, silentFixLog } from './fix-connection.ts';
 import type { FixEngine, MarketDataConnection, MarketDataHandler } from './fix-md-session.ts';
 import { marketDataRequest, readIncrement, readSnapshot, rejectReason } from './fix-messages.ts';
 import { type FixSeqNumStore, seqNumStore } from './fix-seqnum-store.ts';
@@ -138,11 +138,9 @@ export class FixFeed implements PriceFeed {
       return;
     }
     if (this.run !== run) return;
-    const socket = connect({ host: this.opts.host, port: this.opts.port });
+    const socket = fixSocket(this.opts);
     run.socket = socket;
     run.lastError = null;
-    socket.setNoDelay(true);
-    socket.setKeepAlive(true, 30_000);
     run.logonTimer = setTimeout(() => socket.destroy(new Error(`no logon within ${FIX_LOGON_TIMEOUT_MS / 1000} s`)), FIX_LOGON_TIMEOUT_MS);
     socket.once('connect', () => {
       if (this.run === run) run.connection = engine.open(socket, this.handler(run, socket));
@@ -365,9 +363,6 @@ export class FixFeed implements PriceFeed {
   }
 }
 
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
 
 function formatSeconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(1))} s`;

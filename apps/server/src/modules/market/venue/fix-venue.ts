@@ -1,6 +1,6 @@
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import path from 'node:path';
-import { FIX_LOGON_TIMEOUT_MS, FIX_LOGOUT_WAIT_MS, FIX_MAX_BACKOFF_MS, type FixConnectionOptions, silentFixLog } from '../feeds/fix-connection.ts';
+import { FIX_LOGON_TIMEOUT_MS, FIX_LOGOUT_WAIT_MS, FIX_MAX_BACKOFF_MS, type FixConnectionOptions, fixSocket, messageOf, silentFixLog } from '../feeds/fix-connection.ts';
 import { type FixSeqNumStore, seqNumStore } from '../feeds/fix-seqnum-store.ts';
 import {
   newOrderSingle,
@@ -197,11 +197,9 @@ export class FixVenue {
       return;
     }
     if (this.run !== run) return;
-    const socket = connect({ host: this.opts.host, port: this.opts.port });
+    const socket = fixSocket(this.opts);
     run.socket = socket;
     let lastError: string | null = null;
-    socket.setNoDelay(true);
-    socket.setKeepAlive(true, 30_000);
     run.logonTimer = setTimeout(() => socket.destroy(new Error(`no logon within ${FIX_LOGON_TIMEOUT_MS / 1000} s`)), FIX_LOGON_TIMEOUT_MS);
     socket.once('connect', () => {
       if (this.run === run) run.connection = engine.open(socket, this.handler(run, socket, (why) => (lastError ??= why)));
@@ -370,6 +368,3 @@ function unknown(latest: VenueResult | null, text: string): VenueResult {
   return { status: 'unknown', filledQuantity: latest?.filledQuantity ?? 0, averagePrice: latest?.averagePrice ?? null, text };
 }
 
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
