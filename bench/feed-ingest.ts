@@ -262,6 +262,8 @@ function percentiles(values: number[]): Percentiles {
 function feedsConfig(lpPort: number): PriceFeedsConfig {
   return {
     sources: [{ name: 'lp', kind: 'fix', host: '127.0.0.1', port: lpPort, sender_comp_id: 'BOURSE', target_comp_id: 'LP', heartbeat_seconds: 30, depth: 1, reconnect_seconds: 1 }],
+    venues: [],
+
     instruments: Object.fromEntries(pairs.map((p) => [p.instrument, { sources: [{ source: 'lp', symbol: p.lp }], markup: { kind: 'percent' as const, value: 0.01 } }])),
     stallMs: 5000,
     recoverMs: 30_000,
@@ -415,6 +417,8 @@ console.log(
   JSON.stringify(
     {
       bench: 'feed-ingest',
+      venues: [],
+
       instruments: SYMBOLS,
       clients: CLIENTS,
       window_ms: WINDOW_MS,

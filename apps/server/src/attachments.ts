@@ -3,6 +3,7 @@ import type { AppContext } from './app-context.ts';
 import { realtimeAttachment } from './realtime/realtime.attachment.ts';
 import { chatAttachment } from './modules/chat/chat.attachment.ts';
 import { riskEngineAttachment } from './modules/trading/risk-engine.ts';
+import { aBookDeskAttachment } from './modules/trading/a-book/a-book-desk.ts';
 import { alertEngineAttachment } from './modules/alerts/alert-engine.ts';
 import { marketAttachment } from './modules/market/market.attachment.ts';
 import { renewalsAttachment } from './modules/marketplace/renewals.ts';
@@ -18,4 +19,4 @@ import { equitySnapshotsAttachment } from './modules/statements/equity-snapshots
 export type Attachment = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
 // The risk and alert engines come after the price feed, whose source they evaluate.
-export const attachments: Attachment[] = [realtimeAttachment, chatAttachment, marketAttachment, riskEngineAttachment, alertEngineAttachment, renewalsAttachment, robotsAttachment, savingsAttachment, equitySnapshotsAttachment];
+export const attachments: Attachment[] = [realtimeAttachment, chatAttachment, marketAttachment, riskEngineAttachment, aBookDeskAttachment, alertEngineAttachment, renewalsAttachment, robotsAttachment, savingsAttachment, equitySnapshotsAttachment];

@@ -65,6 +65,8 @@ beforeAll(async () => {
       reconnect_seconds: 0.2,
       backfill_hours: PRICED[exchange].hours,
     })),
+    venues: [],
+
     instruments: Object.fromEntries(EXCHANGES.map((exchange) => [PRICED[exchange].instrument, { sources: [{ source: exchange, symbol: PRICED[exchange].symbol }] }])),
     stallMs: 5000,
     recoverMs: 30_000,
@@ -184,6 +186,8 @@ describe('history filled in from the exchanges at start', () => {
     const file = path.join(storage.dataDir, 'feeds-unreachable.json');
     const config: PriceFeedsConfig = {
       sources: [{ name: 'binance', kind: 'exchange', exchange: 'binance', url: `ws://127.0.0.1:${replays.binance.port}`, rest_url: 'http://127.0.0.1:1', reconnect_seconds: 0.2, backfill_hours: 24 }],
+      venues: [],
+
       instruments: { BTCUSD: { sources: [{ source: 'binance', symbol: 'BTCUSDT' }] } },
       stallMs: 5000,
       recoverMs: 30_000,

@@ -53,6 +53,8 @@ beforeAll(async () => {
   const config: PriceFeedsConfig = {
     // No history fill-in here (price-feeds-backfill.test.ts has it): nothing is asked of the exchanges' REST APIs.
     sources: EXCHANGES.map((exchange) => ({ name: exchange, kind: 'exchange' as const, exchange, url: `ws://127.0.0.1:${replays[exchange].port}`, reconnect_seconds: 0.2, backfill_hours: 0 })),
+    venues: [],
+
     instruments: Object.fromEntries(EXCHANGES.map((exchange) => [PRICED[exchange].instrument, { sources: [{ source: exchange, symbol: PRICED[exchange].symbol }] }])),
     stallMs: 5000,
     recoverMs: 30_000,

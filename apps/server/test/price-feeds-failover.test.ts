@@ -36,6 +36,8 @@ beforeAll(async () => {
       { name: 'lp', kind: 'fix', host: '127.0.0.1', port, sender_comp_id: 'BOURSE', target_comp_id: 'LP', heartbeat_seconds: 30, depth: 1, reconnect_seconds: 0.2 },
       { name: 'tape', kind: 'replay', file: 'backup.csv', symbol: 'BTCUSD', speed: 1, loop: true },
     ],
+    venues: [],
+
     instruments: { BTCUSD: { sources: [{ source: 'lp', symbol: 'BTC/USD' }, { source: 'tape', symbol: 'BTCUSD' }] } },
     // Long enough that a provider starved of CPU on a busy machine does not count as stalled first:
     // this test is about its process dying.

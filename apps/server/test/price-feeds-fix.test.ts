@@ -47,6 +47,8 @@ beforeAll(async () => {
         reconnect_seconds: 0.2,
       },
     ],
+    venues: [],
+
     instruments: {
       BTCUSD: { sources: [{ source: 'lp', symbol: 'BTC/USD' }] },
       ETHUSD: { sources: [{ source: 'lp', symbol: 'ETH/USD' }] },

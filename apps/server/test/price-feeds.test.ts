@@ -45,6 +45,7 @@ const feedsConfig = (instruments: PriceFeedsConfig['instruments']): PriceFeedsCo
     { name: 'backup', kind: 'replay', file: 'backup.csv', symbol: 'BTC-USD', speed: 1, loop: true },
     { name: 'eth-tape', kind: 'replay', file: 'eth-spike.csv', symbol: 'ETHUSD', speed: 1, loop: true },
   ],
+  venues: [],
   instruments,
   stallMs: 10_000,
   recoverMs: 30_000,

@@ -66,7 +66,8 @@ export const sessionSchedule = z.object({
 });
 export type SessionSchedule = z.infer<typeof sessionSchedule>;
 
-export const fixSourceConfig = z.object({
+/** A FIX 4.4 session with a provider: where it is, who each side is, and how it logs on. */
+const fixSession = z.object({
   name: sourceName,
   kind: z.literal('fix'),
   host: z.string().min(1).max(255),
@@ -78,10 +79,13 @@ export const fixSourceConfig = z.object({
   username: z.string().min(1).max(128).optional(),
   password: z.string().min(1).max(128).optional(),
   heartbeat_seconds: z.number().int().min(1).max(300).default(30),
-  /** Levels of the book asked for on each side; 1 is the top of the book. */
-  depth: z.number().int().min(1).max(5).default(1),
   /** Wait before reconnecting after a lost connection; it doubles after each failed attempt, up to 60 s. */
   reconnect_seconds: z.number().min(0.1).max(60).default(1),
+});
+
+export const fixSourceConfig = fixSession.extend({
+  /** Levels of the book asked for on each side; 1 is the top of the book. */
+  depth: z.number().int().min(1).max(5).default(1),
   /** The provider's session hours: outside them the feed stays logged out and its instruments fail over. Always, when absent. */
   schedule: sessionSchedule.optional(),
 });
@@ -93,16 +97,48 @@ export type PriceSourceConfig = z.infer<typeof priceSourceConfig>;
 export const markupConfig = z.object({ kind: z.enum(['points', 'percent']), value: z.number().min(0).max(1_000_000) });
 export type MarkupConfig = z.infer<typeof markupConfig>;
 
+/**
+ * An execution venue: a liquidity provider's FIX 4.4 order session (a separate session from its
+ * prices, with its own comp ids). Orders go out as IOC or FOK NewOrderSingle.
+ */
+export const fixVenueConfig = fixSession.extend({
+  /** Account (1) of the positions request; the SenderCompID when absent. */
+  account: z.string().min(1).max(64).optional(),
+  time_in_force: z.enum(['IOC', 'FOK']).default('IOC'),
+  /** How long an order waits for the provider's final answer before the customer is told it is still being confirmed. */
+  timeout_ms: z.number().int().min(100).max(60_000).default(5000),
+  /** Positions are compared with the provider's at start and this often. */
+  reconcile_minutes: z.number().min(0.01).max(1440).default(5),
+});
+export type FixVenueConfig = z.infer<typeof fixVenueConfig>;
+
+/**
+ * Where an instrument's orders are filled when not by the house (B-book): `a_book` sends every order
+ * to the venue; `hybrid` sends those of at least `min_lots`, and every order of the listed accounts.
+ */
+export const executionRoute = z.object({
+  venue: sourceName,
+  /** The instrument as the venue names it. */
+  symbol: z.string().min(1).max(40),
+  rule: z.enum(['a_book', 'hybrid']).default('a_book'),
+  min_lots: z.number().min(0.01).max(50).optional(),
+  accounts: z.array(z.number().int().positive()).max(10_000).default([]),
+});
+export type ExecutionRoute = z.infer<typeof executionRoute>;
+
 export const instrumentFeedConfig = z.object({
   /** Primary first. */
   sources: z.array(z.object({ source: sourceName, symbol: z.string().min(1).max(40) })).min(1).max(5),
   markup: markupConfig.optional(),
+  /** Orders filled at a liquidity provider; by the house when absent. */
+  execution: executionRoute.optional(),
 });
 export type InstrumentFeedConfig = z.infer<typeof instrumentFeedConfig>;
 
 export const priceFeedsConfig = z
   .object({
     sources: z.array(priceSourceConfig).max(100),
+    venues: z.array(fixVenueConfig).max(20).default([]),
     /** Keyed by the instrument's symbol (EURUSD, BTCUSD, AAPL). */
     instruments: z.record(z.string().min(1).max(40), instrumentFeedConfig),
     /** No quote for this long while the market is open: the source counts as stalled for the instrument. */
@@ -118,12 +154,23 @@ export const priceFeedsConfig = z
       if (names.has(s.name)) ctx.addIssue({ code: 'custom', path: ['sources'], message: `Source ${s.name} is named twice.` });
       names.add(s.name);
     }
+    const venues = new Set<string>();
+    for (const v of c.venues) {
+      if (venues.has(v.name)) ctx.addIssue({ code: 'custom', path: ['venues'], message: `Venue ${v.name} is named twice.` });
+      venues.add(v.name);
+    }
     for (const [symbol, inst] of Object.entries(c.instruments)) {
       for (const s of inst.sources) {
         if (!names.has(s.source)) ctx.addIssue({ code: 'custom', path: ['instruments', symbol], message: `${symbol} names an unknown source ${s.source}.` });
       }
       if (new Set(inst.sources.map((s) => s.source)).size !== inst.sources.length) {
         ctx.addIssue({ code: 'custom', path: ['instruments', symbol], message: `${symbol} lists a source twice.` });
+      }
+      if (inst.execution && !venues.has(inst.execution.venue)) {
+        ctx.addIssue({ code: 'custom', path: ['instruments', symbol, 'execution'], message: `${symbol} names an unknown venue ${inst.execution.venue}.` });
+      }
+      if (inst.execution?.rule === 'hybrid' && inst.execution.min_lots === undefined && !inst.execution.accounts.length) {
+        ctx.addIssue({ code: 'custom', path: ['instruments', symbol, 'execution'], message: `${symbol}: a hybrid route needs min_lots or accounts.` });
       }
     }
   });
@@ -170,6 +217,23 @@ export const fedInstrumentSchema = z.object({
 });
 export type FedInstrument = z.infer<typeof fedInstrumentSchema>;
 
+/** A position difference reconciliation found: the house's net at the venue and the provider's, in units (buys less sells). */
+export const venueBreakSchema = z.object({ symbol: z.string(), ours: z.number(), theirs: z.number(), found_at: z.string(), checked_at: z.string() });
+export type VenueBreak = z.infer<typeof venueBreakSchema>;
+
+export const venueStatusSchema = z.object({
+  venue: z.string(),
+  connected: z.boolean(),
+  logons: z.number().int(),
+  last_error: z.string().nullable(),
+  /** Orders sent and not yet settled. */
+  in_flight: z.number().int(),
+  /** The latest reconciliation that got the provider's answer; null before any. */
+  reconciled_at: z.string().nullable(),
+  breaks: z.array(venueBreakSchema),
+});
+export type VenueStatus = z.infer<typeof venueStatusSchema>;
+
 export const priceFeedsResponse = z.object({
   data: z.object({
     /** False on a node that runs no sources (an API node): their health is the worker's to tell. */
@@ -177,6 +241,7 @@ export const priceFeedsResponse = z.object({
     sources: z.array(priceSourceHealthSchema),
     switches: z.array(priceSourceSwitchSchema),
     instruments: z.array(fedInstrumentSchema),
+    venues: z.array(venueStatusSchema),
   }),
 });
 export type PriceFeedsView = z.infer<typeof priceFeedsResponse>['data'];

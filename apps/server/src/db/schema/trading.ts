@@ -46,6 +46,47 @@ export const trades = pgTable('trades', {
   requestHash: text('request_hash'),
   /** The first answer to an idempotent order, replayed verbatim to retries. */
   firstResponse: jsonb('first_response'),
+  /** The liquidity provider an A-book position was filled at and its symbol there; null for the house's own (migration 0850). */
+  venue: text('venue'),
+  venueSymbol: text('venue_symbol'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Orders sent to an execution venue, written before they are sent (migration 0850). */
+export const venueOrders = pgTable('venue_orders', {
+  id: serial('id').primaryKey(),
+  clOrdId: text('cl_ord_id').notNull().unique(),
+  venue: text('venue').notNull(),
+  symbol: text('symbol').notNull(),
+  purpose: text('purpose', { enum: ['open', 'close'] }).notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  accountId: integer('account_id').notNull().references(() => tradingAccounts.id, { onDelete: 'cascade' }),
+  tradeId: integer('trade_id').references(() => trades.id, { onDelete: 'set null' }),
+  assetId: integer('asset_id').notNull(),
+  quoteCurrency: text('quote_currency').notNull(),
+  side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+  lots: numeric('lots', { precision: 10, scale: 2 }).notNull(),
+  units: numeric('units', { precision: 24, scale: 8 }).notNull(),
+  limitPrice: priceColumn('limit_price'),
+  margin: numeric('margin', { precision: 20, scale: 2 }).notNull().default('0'),
+  request: jsonb('request').notNull(),
+  status: text('status', { enum: ['sent', 'filled', 'partial', 'rejected'] }).notNull().default('sent'),
+  filledUnits: numeric('filled_units', { precision: 24, scale: 8 }),
+  averagePrice: priceColumn('average_price'),
+  text: text('text'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  settledAt: timestamp('settled_at', { withTimezone: true }),
+});
+
+/** Differences reconciliation found between the house's net position at a venue and the provider's (migration 0850). */
+export const venueBreaks = pgTable('venue_breaks', {
+  id: serial('id').primaryKey(),
+  venue: text('venue').notNull(),
+  symbol: text('symbol').notNull(),
+  ours: numeric('ours', { precision: 24, scale: 8 }).notNull(),
+  theirs: numeric('theirs', { precision: 24, scale: 8 }).notNull(),
+  foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
 });

@@ -27,3 +27,6 @@ export async function activityCsv(ctx: AppContext, userId: number, query: Activi
   const lines = rows.map((a) => [a.at, a.kind, a.actor, a.robot_id, a.trade_id, a.symbol, a.side, a.order_type, a.lots, a.price, a.take_profit, a.stop_loss, a.reason, a.pnl]);
   return { csv: csvText([CSV_HEADER, ...lines]), filename: `activity-${account.number}.csv` };
 }
+
+/** For the modules whose transactions write a line of the log with their change. */
+export { recordActivity } from './activity.repository.ts';

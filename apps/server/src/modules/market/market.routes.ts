@@ -20,6 +20,7 @@ import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http/errors.ts';
 import { candlesOf } from './candle.service.ts';
 import { adminAssetPage, priceFeedsView, updateAssetTerms } from './market.service.ts';
+import { venueStatuses } from '../trading/a-book/a-book.service.ts';
 import { marketOf } from './market.runtime.ts';
 
 export async function marketRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -72,6 +73,6 @@ export async function marketRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   api.get('/admin/price-feeds', { config: staff, schema: { tags: ['admin'], response: { 200: priceFeedsResponse } } }, async () => ({
-    data: priceFeedsView(marketOf(ctx).feeds, marketOf(ctx).state),
+    data: priceFeedsView(marketOf(ctx).feeds, marketOf(ctx).state, await venueStatuses(ctx)),
   }));
 }

@@ -13,6 +13,7 @@ import { loadFeedsConfig } from './feeds/feed-config.ts';
 import { FeedHub } from './feeds/feed-hub.ts';
 import { type BackfillHost, OhlcvBackfill } from './feeds/ohlcv-backfill.ts';
 import { MarketState, type Instrument } from './market-state.ts';
+import { VenueBook } from './venue/venue-book.ts';
 import { PriceSimulator } from './price-simulator.ts';
 import { TickCoalescer, type CoalescedStep, type Scheduler } from './tick-coalescer.ts';
 
@@ -49,6 +50,8 @@ export class MarketRuntime {
   private assetsGzipServed: { body: Buffer; revision: number; at: number } | null = null;
   /** Outside price sources of the instruments the configuration lists (worker node). */
   feeds: FeedHub | null = null;
+  /** The execution venues of the same configuration and the instruments routed to them (worker node). */
+  venues: VenueBook | null = null;
   /** Fill-ins of exchange history not ended yet, one after the other, and the instruments filled in since the start. */
   private readonly backfills = new Set<OhlcvBackfill>();
   private readonly historyFilled = new Set<number>();
@@ -136,6 +139,10 @@ export class MarketRuntime {
     for (const i of next.stateIndex) this.simulator?.setEnabled(i, false, now);
     void previous?.stop();
     next.start();
+    const venues = new VenueBook(config, { dataDir: this.ctx.config.dataDir, log: this.ctx.log }, this.venues ?? undefined);
+    void this.venues?.stop(venues);
+    this.venues = venues;
+    venues.start();
     this.ctx.log.info({ instruments: next.stateIndex.length, sources: config.sources.length }, 'price feeds started');
     if (backfill) {
       this.backfills.add(backfill);
@@ -265,6 +272,7 @@ export class MarketRuntime {
     for (const backfill of this.backfills) backfill.abort();
     await this.backfilled;
     await this.feeds?.stop();
+    await this.venues?.stop();
     this.coalescer.stop();
     await this.persist(true);
   }
@@ -286,6 +294,9 @@ export async function startMarket(ctx: AppContext, opts: { now?: number; schedul
       runtime.aggregator.restore(index.get(row.assetId)!, row);
     }
     if (ctx.config.market.feedsFile) await runtime.startFeeds(path.resolve(ctx.config.market.feedsFile));
+  } else if (ctx.config.market.feedsFile) {
+    // An API node holds no venue session: it knows the routes only to refuse A-book orders, never to fill them itself.
+    runtime.venues = new VenueBook(await loadFeedsConfig(path.resolve(ctx.config.market.feedsFile)), { dataDir: ctx.config.dataDir, log: ctx.log });
   }
   return runtime;
 }

@@ -35,10 +35,11 @@ export async function reloadAsset(ctx: AppContext, id: number): Promise<void> {
 }
 
 /** The back office's view of this node's price sources. */
-export function priceFeedsView(feeds: FeedHub | null, state: MarketState): PriceFeedsView {
-  if (!feeds) return { running: false, sources: [], switches: [], instruments: [] };
+export function priceFeedsView(feeds: FeedHub | null, state: MarketState, venues: PriceFeedsView['venues']): PriceFeedsView {
+  if (!feeds) return { running: false, sources: [], switches: [], instruments: [], venues };
   return {
     running: true,
+    venues,
     instruments: feeds.instruments().map(({ index, source }) => {
       const inst = state.instruments[index]!;
       const quoted = state.quoted[index] === 1;

@@ -17,6 +17,10 @@ import { announce, tradingRuntime } from './trading-runtime.ts';
 import { accountOfUser, type Exposure, insertOrderTrade, lockForOrder, tradeByKey, type TradeRow } from './trades.repository.ts';
 import { Valuer } from './valuation.ts';
 import { ensureVerified } from '../verification/verification-gate.ts';
+import type { Route } from '../market/venue/venues.service.ts';
+import { executeOpen, openClOrdId, writeOpenOrder } from './a-book/a-book-open.ts';
+import { rejectionMessage, requireConnected, routeOf } from './a-book/venue-route.ts';
+import { venueOrderByClOrdId, type VenueOrderRow } from './a-book/venue-orders.repository.ts';
 
 export type PlacedOrder = { body: StoreTradeResponse; replayed: boolean };
 
@@ -36,6 +40,8 @@ export async function accountFor(ctx: AppContext, userId: number, accountId?: nu
 /** What one order brings to its transaction. */
 type Order = { userId: number; body: StoreTradeBody; instrument: Instrument | null; categories: LeverageMap; prices: PriceSource; key: string | null; startedAt: number };
 type Committed = { row: TradeRow; body: StoreTradeResponse; account: TradingAccountRow };
+/** A market order routed to a liquidity provider: written, not yet sent. */
+type Routed = { venueOrder: VenueOrderRow; route: Route };
 
 /**
  * POST /trades/store: validates and prices the order, then opens the position (or rests the pending
@@ -50,6 +56,7 @@ export async function placeOrder(ctx: AppContext, userId: number, body: StoreTra
   const categories = await leverageMapOf(ctx);
   const outcome = await commit(ctx, { userId, body, instrument, categories, prices, key, startedAt });
   if ('prior' in outcome) return replay(outcome.prior, outcome.hash);
+  if ('venueOrder' in outcome) return executeOpen(ctx, outcome.venueOrder, outcome.route, startedAt);
   const { row, account } = outcome;
   await announce(ctx, {
     userId,
@@ -74,7 +81,7 @@ export async function placeOrder(ctx: AppContext, userId: number, body: StoreTra
  * query for nothing. A used one fails the insert on the unique index, or fails the planning or
  * margin check its first fill used up, and either way the earlier trade is found afterwards.
  */
-async function commit(ctx: AppContext, o: Order): Promise<Committed | { prior: TradeRow; hash: string }> {
+async function commit(ctx: AppContext, o: Order): Promise<Committed | Routed | { prior: TradeRow; hash: string }> {
   const known: { hash: string | null } = { hash: null };
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -90,6 +97,14 @@ async function commit(ctx: AppContext, o: Order): Promise<Committed | { prior: T
       const plan = await planOrder(ctx, o.prices, o.instrument, o.body, valuer, { plan: lock.planLeverage, planCaps: lock.planCaps, categories: o.categories });
       if (plan.kind === 'market') await ensureFreeMargin(account, lock.exposures, valuer, plan.margin);
       const latencyMs = Math.max(0, Math.round(performance.now() - o.startedAt));
+      const route = plan.kind === 'market' ? routeOf(ctx, plan.instrument.symbol, account.id, plan.lots) : null;
+      if (route) {
+        requireConnected(route);
+        const trade = { ...tradeValues(o.userId, account.id, plan, o.key, hash, latencyMs), openTime: undefined };
+        const { maxDeviationPct } = ctx.config.trading;
+        const venueOrder = await writeOpenOrder(tx, { userId: o.userId, accountId: account.id, key: o.key, plan, route, trade, currency: account.currency, requested: o.body.opening_price, maxDeviationPct });
+        return { venueOrder, route };
+      }
       // The answer and the activity line are made from the row about to be written, so one insert stores all three.
       const values = { ...tradeValues(o.userId, account.id, plan, o.key, hash, latencyMs), id: lock.tradeId, createdAt: lock.now };
       const draft: TradeRow = { ...values, ...UNSETTLED, updatedAt: lock.now };
@@ -103,12 +118,21 @@ async function commit(ctx: AppContext, o: Order): Promise<Committed | { prior: T
     if (!o.key || !hash || !(isUniqueViolation(error) || error instanceof HttpError)) throw error;
     const prior = await tradeByKey(ctx.db, o.userId, o.key);
     if (prior) return { prior, hash };
+    const atVenue = await venueOrderByClOrdId(ctx.db, openClOrdId(o.userId, o.key));
+    if (atVenue) throw venueRetryError(atVenue, hash);
     throw error;
   }
 }
 
 /** The columns of a new trade that only closing fills in (their defaults in the table). */
 const UNSETTLED = { parentId: null, closingPrice: null, closeTime: null, closeReason: null, pnl: '0.00', firstResponse: null } as const;
+
+/** A retry of an order sent to a venue that has not opened a position: still out, or refused. */
+function venueRetryError(order: VenueOrderRow, hash: string): HttpError {
+  const request = order.request as { trade: { requestHash: string | null } };
+  if (request.trade.requestHash !== hash) return new HttpError(422, msg.idempotencyReused, { idempotency_key: [msg.idempotencyReused] });
+  return order.status === 'sent' ? new HttpError(409, msg.venueBusy) : new HttpError(422, rejectionMessage(order.text));
+}
 
 function replay(prior: TradeRow, hash: string): PlacedOrder {
   if (prior.requestHash !== hash || !prior.firstResponse) throw new HttpError(422, msg.idempotencyReused, { idempotency_key: [msg.idempotencyReused] });
@@ -155,6 +179,8 @@ function tradeValues(userId: number, accountId: number, plan: OrderPlan, key: st
     openTime: market ? new Date() : null,
     idempotencyKey: key,
     requestHash: key ? hash : null,
+    venue: null,
+    venueSymbol: null,
   };
 }
 

@@ -8,10 +8,11 @@ import { accountFor, requirePrices } from './order.service.ts';
 import { settleClose, type Settlement } from './settlement.ts';
 import { receipt, spreadOf, tradeView } from './trade-view.ts';
 import { announce, tradingRuntime } from './trading-runtime.ts';
-import { lockAccount, lockForTrade, setTradeLevelsIf, tradeOfUser, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
+import { lockAccount, lockForTrade, setTradeLevelsIf, tradeById, tradeOfUser, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
 import { Valuer } from './valuation.ts';
 import { ensureAccountUsable } from '../accounts/account-usable.service.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
+import { executeClose, type VenueClose, writeCloseOrder } from './a-book/a-book-close.ts';
 
 /** The caller's trade, or 404 (another user's trade is not found either). */
 async function ownTrade(ctx: AppContext, userId: number, id: number): Promise<TradeRow> {
@@ -41,7 +42,7 @@ function tradableQuote(prices: PriceSource, assetId: number) {
 export async function closeTrade(ctx: AppContext, userId: number, id: number, lots: number | undefined, startedAt: number) {
   const prices = requirePrices(ctx);
   const { catalog } = tradingRuntime(ctx);
-  const { settled, quote, conversion, currency } = await ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     const lock = await lockForTrade(tx, userId, id);
     if (!lock) throw notFound(msg.tradeNotFound);
     const { trade, account } = lock;
@@ -55,13 +56,17 @@ export async function closeTrade(ctx: AppContext, userId: number, id: number, lo
     const valuer = new Valuer(catalog, prices, account.currency);
     const conversion = await valuer.conversion(trade.quoteCurrency);
     if (conversion === null) throw new HttpError(422, msg.noConversion);
+    const market = { spread: spreadOf(quote), conversion, currency: account.currency };
+    // An A-book position is closed by the opposite order at its venue, sent once this is committed.
+    if (trade.venue) return { market, atVenue: await writeCloseOrder(ctx, tx, trade, 'manual', lots) };
     const settled = await settleClose(tx, { trade, quote, conversion, reason: 'manual', lots }, valuer);
     if (!settled) throw conflict(msg.alreadyClosed);
-    return { settled, quote, conversion, currency: account.currency };
+    return { market, settled };
   });
+  const settled = 'atVenue' in outcome ? await executeClose(ctx, outcome.atVenue as VenueClose) : outcome.settled;
   await announceSettlement(ctx, userId, settled, 'closed');
   const digits = (await catalog.get(settled.closed.assetId))?.digits ?? null;
-  return { data: tradeView(settled.closed), receipt: closeReceipt(settled, { spread: spreadOf(quote), conversion, currency, digits }, startedAt), message: msg.closed };
+  return { data: tradeView(settled.closed), receipt: closeReceipt(settled, { ...outcome.market, digits }, startedAt), message: msg.closed };
 }
 
 /** The receipt of a close: no requested price (a close takes the market), the spread crossed. */
@@ -91,18 +96,37 @@ export async function closeAll(ctx: AppContext, userId: number, accountId: numbe
   const account = await accountFor(ctx, userId, accountId);
   ensureAccountUsable(account, 'account_id');
   const valuer = new Valuer(tradingRuntime(ctx).catalog, prices, account.currency);
-  const settlements = await ctx.db.transaction(async (tx) => {
+  const { settlements, atVenue } = await ctx.db.transaction(async (tx) => {
     await lockAccount(tx, account.id);
     const done: Settlement[] = [];
+    const aBook: TradeRow[] = [];
     for (const trade of await tradesOfAccount(tx, account.id, ['open'])) {
       const quote = prices.isOpen(trade.assetId) ? prices.quote(trade.assetId) : null;
       const conversion = await valuer.conversion(trade.quoteCurrency);
       if (!quote || conversion === null) continue;
+      if (trade.venue) {
+        aBook.push(trade);
+        continue;
+      }
       const settled = await settleClose(tx, { trade, quote, conversion, reason: 'manual' }, valuer);
       if (settled) done.push(settled);
     }
-    return done;
+    return { settlements: done, atVenue: aBook };
   });
+  // A-book positions one by one, each its own order at its venue; one that cannot close now stays open.
+  for (const trade of atVenue) {
+    try {
+      const order = await ctx.db.transaction(async (tx) => {
+        await lockAccount(tx, account.id);
+        const fresh = await tradeById(tx, trade.id);
+        return fresh?.status === 'open' ? writeCloseOrder(ctx, tx, fresh, 'manual') : null;
+      });
+      if (order) settlements.push(await executeClose(ctx, order));
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      ctx.log.warn({ tradeId: trade.id, err: error.message }, 'A-book position not closed by close-all');
+    }
+  }
   const closed = settlements.flatMap((s) => [s.closed, ...s.liquidated]);
   if (closed.length > 0) {
     await announce(ctx, {

@@ -9,6 +9,27 @@ import { slippageOf, spreadOf } from './trade-view.ts';
 import { tradingRuntime, type TradeChange } from './trading-runtime.ts';
 import { accountOfUser, exposuresOf, lockAccount, tradeById, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
 import { Valuer } from './valuation.ts';
+import { executeClose, type VenueClose, writeCloseOrder } from './a-book/a-book-close.ts';
+
+/** Closes an A-book position at its venue from the risk engine: a refusal or a venue away is logged, and the trigger fires again on a later tick. */
+async function closeAtVenue(ctx: AppContext, close: VenueClose): Promise<Settlement | null> {
+  try {
+    return await executeClose(ctx, close);
+  } catch (error) {
+    ctx.log.warn({ tradeId: close.order.tradeId, clOrdId: close.order.clOrdId, err: (error as Error).message }, 'A-book close from the risk engine not done');
+    return null;
+  }
+}
+
+/** The venue close of an A-book position a trigger crossed, or null when it cannot be written now (venue away, a close already out). */
+async function venueCloseOf(ctx: AppContext, tx: Parameters<typeof writeCloseOrder>[1], trade: TradeRow, reason: Parameters<typeof writeCloseOrder>[3]): Promise<VenueClose | null> {
+  try {
+    return await writeCloseOrder(ctx, tx, trade, reason);
+  } catch (error) {
+    ctx.log.warn({ tradeId: trade.id, err: (error as Error).message }, 'A-book close from the risk engine not sent');
+    return null;
+  }
+}
 
 /**
  * The risk engine's database work. Each action re-reads the trade under the account lock and
@@ -32,7 +53,7 @@ export async function closeOnTrigger(ctx: AppContext, prices: PriceSource, trade
   if (trade?.status !== 'open') return null;
   const { valuer, conversion } = await valuerFor(ctx, prices, trade);
   if (conversion === null) return null;
-  const settled = await ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     await lockAccount(tx, trade.accountId);
     const fresh = await tradeById(tx, tradeId);
     if (fresh?.status !== 'open') return null;
@@ -41,8 +62,10 @@ export async function closeOnTrigger(ctx: AppContext, prices: PriceSource, trade
     const hit = kind === 'tp' ? takeProfitHit(fresh.tradeType, Number(level), quote) : stopLossHit(fresh.tradeType, Number(level), quote);
     if (!hit) return null;
     const reason = kind === 'tp' ? 'tp' : fresh.trailingStop !== null ? 'trailing' : 'sl';
-    return settleClose(tx, { trade: fresh, quote, conversion, reason }, valuer);
+    if (fresh.venue) return { atVenue: await venueCloseOf(ctx, tx, fresh, reason) };
+    return { settled: await settleClose(tx, { trade: fresh, quote, conversion, reason }, valuer) };
   });
+  const settled = !outcome ? null : 'atVenue' in outcome ? outcome.atVenue && (await closeAtVenue(ctx, outcome.atVenue)) : outcome.settled;
   return settled ? changeOf(trade, [settled.closed.id, ...settled.liquidated.map((t) => t.id)], settled.closed.closeReason ?? kind, settled.balance !== null) : null;
 }
 
@@ -92,9 +115,9 @@ export async function fillPending(ctx: AppContext, prices: PriceSource, tradeId:
  * the current price. Negative balance protection is applied by the settlement (see `settleClose`).
  */
 export async function stopOutAccount(ctx: AppContext, prices: PriceSource, accountId: number, level: number): Promise<TradeChange | null> {
-  const settlements = await ctx.db.transaction(async (tx) => {
+  const { settlements, atVenue } = await ctx.db.transaction(async (tx) => {
     const account = await lockAccount(tx, accountId);
-    if (!account) return [];
+    if (!account) return { settlements: [], atVenue: null };
     const valuer = new Valuer(tradingRuntime(ctx).catalog, prices, account.currency);
     let open = await tradesOfAccount(tx, accountId, ['open']);
     let balance = account.balance;
@@ -104,6 +127,8 @@ export async function stopOutAccount(ctx: AppContext, prices: PriceSource, accou
       if (summary.marginLevel === null || summary.marginLevel > level) break;
       const loser = await largestLoser(valuer, open);
       if (!loser) break;
+      // An A-book loser is closed at its venue once this commits; the engine checks the level again after.
+      if (loser.trade.venue) return { settlements: done, atVenue: await venueCloseOf(ctx, tx, loser.trade, 'stop_out') };
       const conversion = (await valuer.conversion(loser.trade.quoteCurrency))!;
       const settled = await settleClose(tx, { trade: loser.trade, quote: loser.quote, conversion, reason: 'stop_out' }, valuer);
       open = open.filter((t) => t.id !== loser.trade.id && !settled?.liquidated.some((l) => l.id === t.id));
@@ -111,8 +136,10 @@ export async function stopOutAccount(ctx: AppContext, prices: PriceSource, accou
       done.push(settled);
       balance = settled.balance ?? balance;
     }
-    return done;
+    return { settlements: done, atVenue: null };
   });
+  const atVenueSettled = atVenue ? await closeAtVenue(ctx, atVenue) : null;
+  if (atVenueSettled) settlements.push(atVenueSettled);
   const first = settlements[0];
   if (!first) return null;
   return changeOf(first.closed, settlements.flatMap((s) => [s.closed.id, ...s.liquidated.map((t) => t.id)]), 'stop_out', settlements.some((s) => s.balance !== null));

@@ -86,6 +86,11 @@ export class FixVenue {
     return this.run?.loggedOn ?? false;
   }
 
+  /** Between connect() and stop(): connected or trying to be. */
+  get started(): boolean {
+    return this.run !== null;
+  }
+
   /** Connects and stays connected (reconnecting after any loss) until stop(). */
   connect(): void {
     void this.halt();

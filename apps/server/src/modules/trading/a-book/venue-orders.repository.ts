@@ -1,0 +1,93 @@
+import { and, asc, count, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { trades, venueBreaks, venueOrders } from '../../../db/schema/index.ts';
+
+export type VenueOrderRow = typeof venueOrders.$inferSelect;
+export type NewVenueOrder = typeof venueOrders.$inferInsert;
+export type VenueBreakRow = typeof venueBreaks.$inferSelect;
+
+/** Writes an order about to be sent; the caller commits it before sending. */
+export async function insertVenueOrder(tx: DbOrTx, values: NewVenueOrder): Promise<VenueOrderRow> {
+  const [row] = await tx.insert(venueOrders).values(values).returning();
+  return row!;
+}
+
+export async function venueOrderByClOrdId(db: DbOrTx, clOrdId: string): Promise<VenueOrderRow | null> {
+  const [row] = await db.select().from(venueOrders).where(eq(venueOrders.clOrdId, clOrdId)).limit(1);
+  return row ?? null;
+}
+
+/** Records the provider's final answer, once: null when the order was settled already (by a retry or the resolver). */
+export async function settleVenueOrder(
+  tx: DbOrTx,
+  id: number,
+  answer: { status: 'filled' | 'partial' | 'rejected'; filledUnits: string | null; averagePrice: string | null; text: string | null; tradeId?: number | null },
+): Promise<VenueOrderRow | null> {
+  const [row] = await tx
+    .update(venueOrders)
+    .set({ ...answer, settledAt: new Date() })
+    .where(and(eq(venueOrders.id, id), eq(venueOrders.status, 'sent')))
+    .returning();
+  return row ?? null;
+}
+
+/** Orders sent before `before` and not settled: the resolver's work. */
+export function unsettledVenueOrders(db: DbOrTx, before: Date): Promise<VenueOrderRow[]> {
+  return db.select().from(venueOrders).where(and(eq(venueOrders.status, 'sent'), lt(venueOrders.createdAt, before))).orderBy(asc(venueOrders.id)).limit(100);
+}
+
+/** A close of this position still out at its venue, if any. */
+export async function closeInFlight(tx: DbOrTx, tradeId: number): Promise<VenueOrderRow | null> {
+  const [row] = await tx
+    .select()
+    .from(venueOrders)
+    .where(and(eq(venueOrders.tradeId, tradeId), eq(venueOrders.status, 'sent'), eq(venueOrders.purpose, 'close')))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Orders out at each venue. */
+export async function inFlightByVenue(db: DbOrTx): Promise<Map<string, number>> {
+  const rows = await db.select({ venue: venueOrders.venue, n: count() }).from(venueOrders).where(eq(venueOrders.status, 'sent')).groupBy(venueOrders.venue);
+  return new Map(rows.map((r) => [r.venue, r.n]));
+}
+
+/** The house's net position at a venue per venue symbol (buys less sells, units), from its open A-book positions. */
+export async function netAtVenue(db: DbOrTx, venue: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({
+      symbol: trades.venueSymbol,
+      net: sql<string>`sum(CASE WHEN ${trades.tradeType} = 'buy' THEN ${trades.volume} ELSE -${trades.volume} END)`,
+    })
+    .from(trades)
+    .where(and(eq(trades.venue, venue), eq(trades.status, 'open')))
+    .groupBy(trades.venueSymbol);
+  return new Map(rows.flatMap((r) => (r.symbol === null ? [] : [[r.symbol, Number(r.net)]])));
+}
+
+/** The open differences at a venue. */
+export function openBreaks(db: DbOrTx, venue: string): Promise<VenueBreakRow[]> {
+  return db
+    .select()
+    .from(venueBreaks)
+    .where(and(eq(venueBreaks.venue, venue), isNull(venueBreaks.resolvedAt)))
+    .orderBy(asc(venueBreaks.symbol));
+}
+
+/** Opens a difference, or updates the open one for the symbol with what this check found. */
+export async function raiseBreak(db: DbOrTx, venue: string, symbol: string, ours: number, theirs: number): Promise<{ row: VenueBreakRow; raised: boolean }> {
+  const values = { ours: String(ours), theirs: String(theirs), checkedAt: new Date() };
+  const [updated] = await db
+    .update(venueBreaks)
+    .set(values)
+    .where(and(eq(venueBreaks.venue, venue), eq(venueBreaks.symbol, symbol), isNull(venueBreaks.resolvedAt)))
+    .returning();
+  if (updated) return { row: updated, raised: false };
+  const [row] = await db.insert(venueBreaks).values({ venue, symbol, ...values }).returning();
+  return { row: row!, raised: true };
+}
+
+/** Closes the open difference of a symbol whose positions agree again. */
+export async function resolveBreak(db: DbOrTx, id: number): Promise<void> {
+  await db.update(venueBreaks).set({ resolvedAt: new Date() }).where(eq(venueBreaks.id, id));
+}

@@ -1,0 +1,224 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { priceFeedsResponse, tradingMessages as msg, type PriceFeedsConfig } from '@bourse/contract';
+import { loadConfig } from '../src/config.ts';
+import { trades, tradingAccounts, venueBreaks, venueOrders } from '../src/db/schema/index.ts';
+import { marketOf } from '../src/modules/market/market.runtime.ts';
+import { aBookDeskOf } from '../src/modules/trading/a-book/a-book-desk.ts';
+import { exposuresOf } from '../src/modules/trading/trades.repository.ts';
+import { createTestUser, type TestUser } from './helpers/factories.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { startTool, type ToolProcess } from './helpers/tool-process.ts';
+
+// A-book: BTCUSD is priced by tools/fix-lp over one FIX session and its orders are filled by the
+// same provider over a second (the order session), in a child process over TCP. ETHUSD goes to the
+// provider only from 1 lot (hybrid). The markup is 50 points (0.50 USD) on each side.
+const CREDENTIALS = { username: 'bourse', password: 'not-a-secret' };
+const LP_ARGS = ['--port', '0', '--symbols', 'BTC/USD,ETH/USD', '--rate', '20', '--comp-id', 'LP', '--username', CREDENTIALS.username, '--password', CREDENTIALS.password];
+const MARKUP = 0.5;
+
+type LpOrder = { comp_id: string; cl_ord_id: string; side: string; symbol: string; quantity: number; status: string; cum_qty: number; avg_px: number; limit: number | null };
+
+let dir: string;
+let lp: ToolProcess;
+let server: TestServer;
+let customer: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  lp = await startTool('fix-lp/main.ts', LP_ARGS);
+  dir = mkdtempSync(path.join(tmpdir(), 'bourse-a-book-'));
+  const session = { host: '127.0.0.1', port: lp.port, target_comp_id: 'LP', ...CREDENTIALS, heartbeat_seconds: 30, reconnect_seconds: 0.2 };
+  const config: PriceFeedsConfig = {
+    sources: [{ name: 'lp', kind: 'fix', sender_comp_id: 'BOURSE', depth: 1, ...session }],
+    venues: [{ name: 'lp-orders', kind: 'fix', sender_comp_id: 'BOURSE-ORD', time_in_force: 'IOC', timeout_ms: 3000, reconcile_minutes: 60, ...session }],
+    instruments: {
+      BTCUSD: { sources: [{ source: 'lp', symbol: 'BTC/USD' }], markup: { kind: 'points', value: 50 }, execution: { venue: 'lp-orders', symbol: 'BTC/USD', rule: 'a_book', accounts: [] } },
+      ETHUSD: { sources: [{ source: 'lp', symbol: 'ETH/USD' }], execution: { venue: 'lp-orders', symbol: 'ETH/USD', rule: 'hybrid', min_lots: 1, accounts: [] } },
+    },
+    stallMs: 5000,
+    recoverMs: 30_000,
+    spikeFactor: 50,
+  };
+  const feedsFile = path.join(dir, 'feeds.json');
+  writeFileSync(feedsFile, JSON.stringify(config));
+  const { market } = loadConfig({ NODE_ENV: 'test' });
+  server = await startTestServer({ market: { ...market, feedsFile } });
+  customer = await createTestUser(server);
+  admin = await createTestUser(server, { role: 'admin' });
+  const venue = () => marketOf(server.ctx).venues!.venue('lp-orders')!.session;
+  await vi.waitFor(() => expect(venue().connected).toBe(true), { timeout: 10_000, interval: 50 });
+  await vi.waitFor(() => expect(quote('BTCUSD')).not.toBeNull(), { timeout: 10_000, interval: 50 });
+  await vi.waitFor(() => expect(quote('ETHUSD')).not.toBeNull(), { timeout: 10_000, interval: 50 });
+});
+
+afterAll(async () => {
+  await server?.close();
+  lp?.child.kill();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const instrument = (symbol: string) => marketOf(server.ctx).state.find(symbol)!;
+function quote(symbol: string) {
+  const { state } = marketOf(server.ctx);
+  const i = instrument(symbol).index;
+  return state.quoted[i] ? { bid: state.bid[i]!, ask: state.ask[i]!, rawBid: state.rawBid[i]!, rawAsk: state.rawAsk[i]! } : null;
+}
+const control = (command: string) => lp.command(command);
+const lpOrders = () => lp.events.flatMap((e) => (e.order ? [e.order as LpOrder] : []));
+const lpOrder = (clOrdId: string) =>
+  vi.waitFor(() => {
+    const found = lpOrders().filter((o) => o.cl_ord_id === clOrdId);
+    expect(found).toHaveLength(1);
+    return found[0]!;
+  });
+
+const order = (symbol: string, fields: Record<string, unknown> = {}) => {
+  const inst = instrument(symbol);
+  const q = quote(symbol)!;
+  return { id: inst.id, asset_symbol: symbol, asset_name: inst.name, type: 'buy', volume: 0.1, opening_price: fields.type === 'sell' ? q.bid : q.ask, ...fields };
+};
+const store = (body: Record<string, unknown>, key?: string) =>
+  server.call('POST', '/trades/store', { token: customer.token, body, headers: key ? { 'idempotency-key': key } : {} });
+const balance = async () => (await server.ctx.db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, customer.id)))[0]!.balance;
+
+describe('A-book orders at a FIX liquidity provider', () => {
+  it('opens at the provider’s fill plus the markup, with the ClOrdID written before the order went out', async () => {
+    const body = order('BTCUSD', { volume: 0.2 });
+    const res = await store(body, 'a-book-1');
+    expect(res.status).toBe(201);
+    const [row] = await server.ctx.db.select().from(trades).where(eq(trades.id, res.body.data.id));
+    expect(row).toMatchObject({ venue: 'lp-orders', venueSymbol: 'BTC/USD', status: 'open', lots: '0.20' });
+    const [written] = await server.ctx.db.select().from(venueOrders).where(eq(venueOrders.tradeId, row!.id));
+    expect(written).toMatchObject({ purpose: 'open', status: 'filled', side: 'buy', symbol: 'BTC/USD' });
+    const atLp = await lpOrder(written!.clOrdId);
+    expect(atLp).toMatchObject({ comp_id: 'BOURSE-ORD', side: 'buy', quantity: 0.2, status: 'filled', cum_qty: 0.2 });
+    // The limit keeps the customer's price within the allowed deviation, less the markup.
+    expect(atLp.limit).toBeGreaterThan(atLp.avg_px);
+    expect(Number(row!.openingPrice)).toBeCloseTo(atLp.avg_px + MARKUP, 6);
+    expect(res.body.receipt).toMatchObject({ filled_price: Number(row!.openingPrice), lots: 0.2 });
+
+    // A retry with the same key answers the first fill and sends nothing.
+    const count = lpOrders().length;
+    const again = await store(body, 'a-book-1');
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(res.body);
+    expect(lpOrders().length).toBe(count);
+  });
+
+  it('books a part-fill as a smaller position, and a refusal as the provider’s reason with nothing booked', async () => {
+    await control('orders partial 0.5');
+    try {
+      const part = await store(order('BTCUSD', { volume: 0.4 }));
+      expect(part.status).toBe(201);
+      expect(part.body.data).toMatchObject({ lots: 0.2, volume: 0.2 });
+    } finally {
+      await control('orders fill');
+    }
+    await control('orders reject no liquidity');
+    try {
+      const before = await balance();
+      const open = (await server.ctx.db.select().from(trades).where(eq(trades.userId, customer.id))).length;
+      const refused = await store(order('BTCUSD', { type: 'sell' }));
+      expect(refused.status).toBe(422);
+      expect(refused.body.message).toBe(`${msg.venueRejected}: no liquidity.`);
+      expect((await server.ctx.db.select().from(trades).where(eq(trades.userId, customer.id))).length).toBe(open);
+      expect(await balance()).toBe(before);
+    } finally {
+      await control('orders fill');
+    }
+  });
+
+  it('routes a hybrid instrument by size: small orders stay with the house', async () => {
+    const small = await store(order('ETHUSD', { volume: 0.5 }));
+    expect(small.status).toBe(201);
+    const [house] = await server.ctx.db.select().from(trades).where(eq(trades.id, small.body.data.id));
+    expect(house!.venue).toBeNull();
+    const large = await store(order('ETHUSD', { volume: 1 }));
+    expect(large.status).toBe(201);
+    const [routed] = await server.ctx.db.select().from(trades).where(eq(trades.id, large.body.data.id));
+    expect(routed).toMatchObject({ venue: 'lp-orders', venueSymbol: 'ETH/USD' });
+  });
+
+  it('closes an A-book position with the opposite order at the same venue, at its fill less the markup', async () => {
+    const opened = await store(order('BTCUSD', { volume: 0.1 }));
+    expect(opened.status).toBe(201);
+    const before = lpOrders().length;
+    const closed = await server.call('POST', `/trade/${opened.body.data.id}/close`, { token: customer.token, body: {} });
+    expect(closed.status).toBe(200);
+    const [close] = await server.ctx.db.select().from(venueOrders).where(eq(venueOrders.tradeId, opened.body.data.id));
+    const sells = (await vi.waitFor(() => {
+      const after = lpOrders().slice(before);
+      expect(after).toHaveLength(1);
+      return after;
+    }))[0]!;
+    expect(sells).toMatchObject({ side: 'sell', quantity: 0.1, symbol: 'BTC/USD', status: 'filled' });
+    expect(close).toBeDefined();
+    const [row] = await server.ctx.db.select().from(trades).where(eq(trades.id, opened.body.data.id));
+    expect(row!.status).toBe('closed');
+    expect(Number(row!.closingPrice)).toBeCloseTo(sells.avg_px - MARKUP, 6);
+    const pnl = (Number(row!.closingPrice) - Number(row!.openingPrice)) * 0.1;
+    expect(Number(row!.pnl)).toBeCloseTo(pnl, 2);
+  });
+
+  it('holds the margin of an order still out, and settles it from the provider when its answer was lost', async () => {
+    await control('orders hold');
+    const key = 'a-book-held';
+    try {
+      const body = order('BTCUSD', { volume: 0.1 });
+      const res = await store(body, key);
+      expect(res.status).toBe(504);
+      expect(res.body.message).toBe(msg.venueUnconfirmed);
+      const [out] = await server.ctx.db.select().from(venueOrders).where(eq(venueOrders.status, 'sent'));
+      expect(out).toMatchObject({ purpose: 'open', accountId: expect.any(Number) });
+      // The held order's margin counts against free margin while it is out.
+      const exposures = await exposuresOf(server.ctx.db, out!.accountId);
+      expect(exposures.some((e) => e.units === '0' && Number(e.margin) === Number(out!.margin))).toBe(true);
+      // A retry while it is out sends nothing new.
+      const retry = await store(body, key);
+      expect(retry.status).toBe(409);
+      expect(retry.body.message).toBe(msg.venueBusy);
+    } finally {
+      await control('orders release');
+    }
+    // The provider traded it; the desk asks by ClOrdID and books it.
+    await vi.waitFor(
+      async () => {
+        const rows = await server.ctx.db.select().from(trades).where(eq(trades.idempotencyKey, key));
+        expect(rows).toHaveLength(1);
+        expect(rows[0]!.venue).toBe('lp-orders');
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+    const atLp = lpOrders().filter((o) => o.status === 'filled' && o.quantity === 0.1);
+    expect(atLp.length).toBeGreaterThan(0);
+  });
+
+  it('reconciles positions with the provider and raises a planted difference to the back office', async () => {
+    const desk = aBookDeskOf(server.ctx)!;
+    await vi.waitFor(async () => expect((await server.ctx.db.select().from(venueOrders).where(eq(venueOrders.status, 'sent'))).length).toBe(0), { timeout: 10_000 });
+    await desk.reconcile(true);
+    expect(await server.ctx.db.select().from(venueBreaks)).toHaveLength(0);
+
+    // A position the provider never saw: a difference, raised and never corrected.
+    const [open] = await server.ctx.db.select().from(trades).where(eq(trades.venueSymbol, 'BTC/USD'));
+    await server.ctx.db.update(trades).set({ volume: String(Number(open!.volume) + 0.05) }).where(eq(trades.id, open!.id));
+    await desk.reconcile(true);
+    const [raised] = await server.ctx.db.select().from(venueBreaks);
+    expect(raised).toMatchObject({ venue: 'lp-orders', symbol: 'BTC/USD', resolvedAt: null });
+    expect(Number(raised!.ours) - Number(raised!.theirs)).toBeCloseTo(0.05, 8);
+    const view = await server.call('GET', '/admin/price-feeds', { token: admin.token });
+    expect(view.status).toBe(200);
+    const venues = priceFeedsResponse.parse(view.body).data.venues;
+    expect(venues).toEqual([expect.objectContaining({ venue: 'lp-orders', connected: true, in_flight: 0, breaks: [expect.objectContaining({ symbol: 'BTC/USD' })] })]);
+
+    // Put right by hand, the next check closes it.
+    await server.ctx.db.update(trades).set({ volume: open!.volume }).where(eq(trades.id, open!.id));
+    await desk.reconcile(true);
+    const [after] = await server.ctx.db.select().from(venueBreaks);
+    expect(after!.resolvedAt).not.toBeNull();
+  });
+});
