@@ -16,6 +16,7 @@ const ENGINE_SUITES = [
   'robots-restart',
   'market-restart',
   'equity-snapshots',
+  'a-book-crash',
   // Concurrent requests racing for one row: one connection (PGlite) queues them, a pool does not.
   'trading-concurrency',
   'money',
@@ -28,6 +29,7 @@ const ENGINE_SUITES = [
   'trading-orders',
   'trading-positions',
   'trading-risk',
+  'a-book',
   'ledger',
   'request-auth',
 ];
