@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { priceFeedsResponse, tradingMessages as msg, type PriceFeedsConfig } from '@bourse/contract';
 import { loadConfig } from '../src/config.ts';
 import { trades, tradingAccounts, venueBreaks, venueOrders } from '../src/db/schema/index.ts';
 import { marketOf } from '../src/modules/market/market.runtime.ts';
 import { aBookDeskOf } from '../src/modules/trading/a-book/a-book-desk.ts';
+import { stopOutAccount } from '../src/modules/trading/risk-actions.ts';
 import { exposuresOf } from '../src/modules/trading/trades.repository.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -149,7 +150,7 @@ describe('A-book orders at a FIX liquidity provider', () => {
     const before = lpOrders().length;
     const closed = await server.call('POST', `/trade/${opened.body.data.id}/close`, { token: customer.token, body: {} });
     expect(closed.status).toBe(200);
-    const [close] = await server.ctx.db.select().from(venueOrders).where(eq(venueOrders.tradeId, opened.body.data.id));
+    const [close] = await server.ctx.db.select().from(venueOrders).where(and(eq(venueOrders.tradeId, opened.body.data.id), eq(venueOrders.purpose, 'close')));
     const sells = (await vi.waitFor(() => {
       const after = lpOrders().slice(before);
       expect(after).toHaveLength(1);
@@ -161,7 +162,7 @@ describe('A-book orders at a FIX liquidity provider', () => {
     expect(row!.status).toBe('closed');
     expect(Number(row!.closingPrice)).toBeCloseTo(sells.avg_px - MARKUP, 6);
     const pnl = (Number(row!.closingPrice) - Number(row!.openingPrice)) * 0.1;
-    expect(Number(row!.pnl)).toBeCloseTo(pnl, 2);
+    expect(Number(row!.pnl)).toBeCloseTo(pnl, 1);
   });
 
   it('holds the margin of an order still out, and settles it from the provider when its answer was lost', async () => {
@@ -220,5 +221,86 @@ describe('A-book orders at a FIX liquidity provider', () => {
     await desk.reconcile(true);
     const [after] = await server.ctx.db.select().from(venueBreaks);
     expect(after!.resolvedAt).not.toBeNull();
+  });
+
+  it('closes at the venue when the risk engine fires a take-profit or stop-loss', async () => {
+    const opened = await store(order('BTCUSD', { volume: 0.1 }));
+    expect(opened.status).toBe(201);
+    const id = opened.body.data.id as number;
+    // Levels either side of the price: the provider's random walk crosses one of them soon.
+    const bid = quote('BTCUSD')!.bid;
+    const levels = await server.call('PATCH', `/trade/${id}`, { token: customer.token, body: { take_profit: Number((bid + 2).toFixed(2)), stop_loss: Number((bid - 2).toFixed(2)) } });
+    expect(levels.status).toBe(200);
+    const closed = await vi.waitFor(
+      async () => {
+        const [row] = await server.ctx.db.select().from(trades).where(eq(trades.id, id));
+        expect(row!.status).toBe('closed');
+        return row!;
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    expect(['tp', 'sl']).toContain(closed.closeReason);
+    const [close] = await server.ctx.db.select().from(venueOrders).where(and(eq(venueOrders.tradeId, id), eq(venueOrders.purpose, 'close')));
+    expect(close).toMatchObject({ purpose: 'close', side: 'sell', status: 'filled' });
+    const atLp = await lpOrder(close!.clOrdId);
+    expect(atLp).toMatchObject({ side: 'sell', quantity: 0.1, status: 'filled' });
+    expect(Number(closed.closingPrice)).toBeCloseTo(atLp.avg_px - MARKUP, 6);
+  });
+
+  it('stops out an A-book position with a closing order at its venue', async () => {
+    const opened = await store(order('BTCUSD', { volume: 0.1, type: 'sell' }));
+    expect(opened.status).toBe(201);
+    const accountId = opened.body.data.account_id as number;
+    // Any margin level is below a stop-out level this high: the account's largest loser is closed.
+    const change = await stopOutAccount(server.ctx, server.ctx.prices!, accountId, 1_000_000);
+    expect(change).not.toBeNull();
+    const [row] = await server.ctx.db.select().from(trades).where(eq(trades.id, change!.tradeIds[0]!));
+    expect(row).toMatchObject({ status: 'closed', closeReason: 'stop_out', venue: 'lp-orders' });
+    const [close] = await server.ctx.db.select().from(venueOrders).where(and(eq(venueOrders.tradeId, row!.id), eq(venueOrders.purpose, 'close')));
+    const atLp = await lpOrder(close!.clOrdId);
+    expect(atLp.side).toBe(row!.tradeType === 'buy' ? 'sell' : 'buy');
+  });
+
+  it('fills a pending order of a routed instrument at the venue when its price is reached, its own price the limit', async () => {
+    // Just under the ask: the provider's walk reaches it soon (placed again if it moved first).
+    const { placed, price } = await vi.waitFor(async () => {
+      const level = Number((quote('BTCUSD')!.ask - 0.5).toFixed(2));
+      const res = await store(order('BTCUSD', { order_type: 'limit', price: level, volume: 0.1 }));
+      expect(res.status).toBe(201);
+      return { placed: res, price: level };
+    });
+    expect(placed.body.data.status).toBe('pending');
+    const id = placed.body.data.id as number;
+    const filled = await vi.waitFor(
+      async () => {
+        const [row] = await server.ctx.db.select().from(trades).where(eq(trades.id, id));
+        expect(row!.status).toBe('open');
+        return row!;
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    expect(filled).toMatchObject({ venue: 'lp-orders', venueSymbol: 'BTC/USD' });
+    expect(Number(filled.requestedPrice)).toBe(price);
+    const [fill] = await server.ctx.db.select().from(venueOrders).where(and(eq(venueOrders.tradeId, id), eq(venueOrders.purpose, 'open')));
+    const atLp = await lpOrder(fill!.clOrdId);
+    // The limit sent is the customer's price less the markup: the fill plus the markup is never above it.
+    expect(atLp.limit).toBeCloseTo(price - MARKUP, 6);
+    expect(Number(filled.openingPrice)).toBeCloseTo(atLp.avg_px + MARKUP, 6);
+    expect(Number(filled.openingPrice)).toBeLessThanOrEqual(price + 1e-9);
+  });
+
+  it('refuses A-book orders while the venue is not logged on, and sends nothing', async () => {
+    const { session } = marketOf(server.ctx).venues!.venue('lp-orders')!;
+    await session.stop();
+    try {
+      const count = lpOrders().length;
+      const refused = await store(order('BTCUSD'));
+      expect(refused.status).toBe(503);
+      expect(refused.body.message).toBe(msg.venueUnavailable);
+      expect(lpOrders().length).toBe(count);
+    } finally {
+      session.connect();
+      await vi.waitFor(() => expect(session.connected).toBe(true), { timeout: 10_000, interval: 50 });
+    }
   });
 });

@@ -10,6 +10,10 @@ import { tradingRuntime, type TradeChange } from './trading-runtime.ts';
 import { accountOfUser, exposuresOf, lockAccount, tradeById, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
 import { Valuer } from './valuation.ts';
 import { executeClose, type VenueClose, writeCloseOrder } from './a-book/a-book-close.ts';
+import { deferPendingFill, executePendingFill, fillBackingOff, writePendingFill } from './a-book/a-book-pending.ts';
+import { routeOf } from './a-book/venue-route.ts';
+import type { VenueOrderRow } from './a-book/venue-orders.repository.ts';
+import type { Route } from '../market/venue/venues.service.ts';
 
 /** Closes an A-book position at its venue from the risk engine: a refusal or a venue away is logged, and the trigger fires again on a later tick. */
 async function closeAtVenue(ctx: AppContext, close: VenueClose): Promise<Settlement | null> {
@@ -71,11 +75,13 @@ export async function closeOnTrigger(ctx: AppContext, prices: PriceSource, trade
 
 /** Fills a pending order the tick reached, or cancels it when the account lacks the margin. */
 export async function fillPending(ctx: AppContext, prices: PriceSource, tradeId: number, quote: Quote): Promise<TradeChange | null> {
+  if (fillBackingOff(ctx, tradeId)) return null;
   const trade = await tradeById(ctx.db, tradeId);
   if (trade?.status !== 'pending') return null;
   const { valuer, conversion } = await valuerFor(ctx, prices, trade);
   if (conversion === null) return null;
-  const row = await ctx.db.transaction(async (tx) => {
+  type Outcome = { row: TradeRow | null } | { deferred: true } | { atVenue: { order: VenueOrderRow; route: Route } } | null;
+  const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
     const account = (await lockAccount(tx, trade.accountId))!;
     const fresh = await tradeById(tx, tradeId);
     if (fresh?.status !== 'pending' || fresh.triggerPrice === null) return null;
@@ -86,7 +92,15 @@ export async function fillPending(ctx: AppContext, prices: PriceSource, tradeId:
     if (margin.greaterThan(await valuer.freeMargin(account.balance, await exposuresOf(tx, account.id)))) {
       const cancelled = await updateTradeIf(tx, tradeId, 'pending', { status: 'cancelled', closeReason: 'no_margin', closeTime: new Date() });
       if (cancelled) await recordActivity(tx, 'cancelled', cancelled, 'system');
-      return cancelled;
+      return { row: cancelled };
+    }
+    // Routed to a venue: filled there once this commits (or kept pending while the venue is away).
+    const route = routeOf(ctx, fresh.assetSymbol, account.id, Number(fresh.lots));
+    if (route) {
+      if (!route.session.connected) return { deferred: true };
+      const digits = (await tradingRuntime(ctx).catalog.get(fresh.assetId))?.digits ?? 5;
+      const order = await writePendingFill(ctx, tx, { trade: fresh, route, fill, margin, spread: spreadOf(quote), conversion, digits });
+      return order ? { atVenue: { order, route } } : null;
     }
     const trailing = fresh.trailingStop === null ? null : Number(fresh.trailingStop);
     const stopLoss = fresh.stopLoss ?? (trailing === null ? null : String(trailingStart(fresh.tradeType, quote, trailing)));
@@ -105,8 +119,10 @@ export async function fillPending(ctx: AppContext, prices: PriceSource, tradeId:
       stopLoss,
     });
     if (filled) await recordActivity(tx, 'filled', filled, 'system');
-    return filled;
+    return { row: filled };
   });
+  if (outcome && 'deferred' in outcome) deferPendingFill(ctx, tradeId);
+  const row = !outcome || 'deferred' in outcome ? null : 'atVenue' in outcome ? await executePendingFill(ctx, outcome.atVenue.order, outcome.atVenue.route) : outcome.row;
   return row ? changeOf(trade, [row.id], row.status === 'open' ? 'filled' : 'cancelled', false) : null;
 }
 

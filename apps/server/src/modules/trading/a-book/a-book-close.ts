@@ -10,7 +10,7 @@ import { lockAccount, tradeById, type TradeRow } from '../trades.repository.ts';
 import { Valuer } from '../valuation.ts';
 import { AlreadySettled } from './a-book-open.ts';
 import { awaitAnswer, rejectionMessage, venueOfPosition, venuesOf } from './venue-route.ts';
-import { closeInFlight, insertVenueOrder, settleVenueOrder, type VenueOrderRow } from './venue-orders.repository.ts';
+import { orderInFlight, insertVenueOrder, settleVenueOrder, type VenueOrderRow } from './venue-orders.repository.ts';
 
 /** What closing a position at its venue needs besides the order itself (the venue order's `request`). */
 type CloseRequest = { reason: CloseReason; digits: number; markup: MarkupConfig | null };
@@ -25,7 +25,7 @@ export type VenueClose = { order: VenueOrderRow; venue: Venue };
  */
 export async function writeCloseOrder(ctx: AppContext, tx: DbOrTx, trade: TradeRow, reason: CloseReason, lots?: number): Promise<VenueClose> {
   const venue = venueOfPosition(ctx, trade.venue!);
-  if (await closeInFlight(tx, trade.id)) throw new HttpError(409, msg.venueBusy);
+  if (await orderInFlight(tx, trade.id)) throw new HttpError(409, msg.venueBusy);
   const closing = lots === undefined ? new Decimal(trade.lots) : new Decimal(lots);
   const units = lots === undefined ? new Decimal(trade.volume) : closing.times(trade.contractSize);
   const instrument = await tradingRuntime(ctx).catalog.get(trade.assetId);

@@ -5,6 +5,8 @@ import type { Venue } from '../../market/venue/venues.service.ts';
 import { announceSettlement } from '../positions.service.ts';
 import { settleCloseOrder } from './a-book-close.ts';
 import { settleOpen } from './a-book-open.ts';
+import { type PendingFillRequest, settlePendingFill } from './a-book-pending.ts';
+import { announce } from '../trading-runtime.ts';
 import { awaitedOrders, venuesOf } from './venue-route.ts';
 import { inFlightByVenue, netAtVenue, openBreaks, raiseBreak, resolveBreak, unsettledVenueOrders, type VenueOrderRow } from './venue-orders.repository.ts';
 
@@ -63,6 +65,11 @@ export class ABookDesk {
     const result = await venue.session.status(order.clOrdId, order.symbol, order.side);
     if (result.status === 'unknown') return;
     this.ctx.log.info({ clOrdId: order.clOrdId, venue: order.venue, purpose: order.purpose, status: result.status, filled: result.filledQuantity }, 'venue order settled from the provider');
+    if (order.purpose === 'open' && (order.request as Partial<PendingFillRequest>).pending) {
+      const filled = await settlePendingFill(this.ctx, order, result);
+      if (filled) await announce(this.ctx, { userId: order.userId, accountId: order.accountId, tradeIds: [filled.id], reason: 'filled', balanceChanged: false });
+      return;
+    }
     if (order.purpose === 'open') {
       await settleOpen(this.ctx, order, result, Date.now() - order.createdAt.getTime());
       return;

@@ -36,12 +36,12 @@ export function unsettledVenueOrders(db: DbOrTx, before: Date): Promise<VenueOrd
   return db.select().from(venueOrders).where(and(eq(venueOrders.status, 'sent'), lt(venueOrders.createdAt, before))).orderBy(asc(venueOrders.id)).limit(100);
 }
 
-/** A close of this position still out at its venue, if any. */
-export async function closeInFlight(tx: DbOrTx, tradeId: number): Promise<VenueOrderRow | null> {
+/** An order for this trade (the fill of a pending order, a close) still out at its venue, if any. */
+export async function orderInFlight(tx: DbOrTx, tradeId: number): Promise<VenueOrderRow | null> {
   const [row] = await tx
     .select()
     .from(venueOrders)
-    .where(and(eq(venueOrders.tradeId, tradeId), eq(venueOrders.status, 'sent'), eq(venueOrders.purpose, 'close')))
+    .where(and(eq(venueOrders.tradeId, tradeId), eq(venueOrders.status, 'sent')))
     .limit(1);
   return row ?? null;
 }
