@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -182,5 +182,39 @@ describe('prices from outside sources', () => {
     expect(market().feeds).not.toBe(before);
     const ask = quote().ask;
     expect(ask).toBeCloseTo(quote().price * (1 + btc().buySpread), 6);
+  });
+
+  it('lets an admin set and remove an instrument’s sources from the back office, written to the file and run at once', async () => {
+    const ltc = () => market().state.find('LTCUSD')!;
+    const path_ = '/admin/price-feeds/instruments/LTCUSD';
+    const entry = { sources: [{ source: 'backup', symbol: 'BTC-USD' }], markup: { kind: 'points', value: 10 } };
+    expect((await server.call('PUT', path_, { token: customer.token, body: entry })).status).toBe(403);
+
+    const set = await server.call('PUT', path_, { token: admin.token, body: entry });
+    expect(set.status).toBe(200);
+    expect(set.body.data).toMatchObject({ editable: true, instruments: { LTCUSD: { sources: [{ source: 'backup', symbol: 'BTC-USD' }] } } });
+    expect(set.body.data.sources.map((s: { name: string }) => s.name)).toEqual(['primary', 'backup', 'eth-tape']);
+    // In the file, as the server will read it after a restart, and running now.
+    expect(JSON.parse(readFileSync(configFile, 'utf8')).instruments.LTCUSD).toMatchObject(entry);
+    expect(market().feeds!.covers(ltc().index)).toBe(true);
+    await expect.poll(() => market().state.quoted[ltc().index], { timeout: 5000 }).toBe(1);
+    const read = await server.call('GET', '/admin/price-feeds/config', { token: admin.token });
+    expect(read.body.data.instruments.LTCUSD).toMatchObject(entry);
+    expect(JSON.stringify(read.body)).not.toContain('password');
+
+    // An edit that would break the file is refused with the reason, and nothing changes.
+    const before = readFileSync(configFile, 'utf8');
+    const wrong = await server.call('PUT', path_, { token: admin.token, body: { sources: [{ source: 'nowhere', symbol: 'X' }] } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.message).toBe('instruments.LTCUSD: LTCUSD names an unknown source nowhere.');
+    expect(readFileSync(configFile, 'utf8')).toBe(before);
+    expect((await server.call('PUT', '/admin/price-feeds/instruments/NOPE', { token: admin.token, body: entry })).status).toBe(404);
+
+    const removed = await server.call('DELETE', path_, { token: admin.token });
+    expect(removed.status).toBe(200);
+    expect(removed.body.data.instruments.LTCUSD).toBeUndefined();
+    expect(market().feeds!.covers(ltc().index)).toBe(false);
+    const audit = await server.call('GET', '/admin/audit-log', { token: admin.token });
+    expect(audit.body.data.map((e: { action: string }) => e.action)).toEqual(expect.arrayContaining(['price_feed.set', 'price_feed.removed']));
   });
 });

@@ -245,3 +245,19 @@ export const priceFeedsResponse = z.object({
   }),
 });
 export type PriceFeedsView = z.infer<typeof priceFeedsResponse>['data'];
+
+/**
+ * GET /admin/price-feeds/config: the routing part of the `PRICE_FEEDS` file, which the back office
+ * edits instrument by instrument (PUT or DELETE /admin/price-feeds/instruments/{symbol}). The
+ * sources' and venues' connection settings (hosts, credentials) stay in the file, unseen here.
+ */
+export const priceFeedsConfigResponse = z.object({
+  data: z.object({
+    /** False when the server was started without a `PRICE_FEEDS` file: nothing can be edited. */
+    editable: z.boolean(),
+    sources: z.array(z.object({ name: z.string(), kind: z.string() })),
+    venues: z.array(z.string()),
+    instruments: z.record(z.string(), instrumentFeedConfig),
+  }),
+});
+export type PriceFeedsConfigView = z.infer<typeof priceFeedsConfigResponse>['data'];

@@ -11,15 +11,19 @@ import {
   candlesResponse,
   envelope,
   idParam,
+  instrumentFeedConfig,
   paged,
+  priceFeedsConfigResponse,
   priceFeedsResponse,
   priceSocket,
   priceSocketConfigResponse,
 } from '@bourse/contract';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { authOf } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { candlesOf } from './candle.service.ts';
-import { adminAssetPage, priceFeedsView, updateAssetTerms } from './market.service.ts';
+import { adminAssetPage, priceFeedsConfigView, priceFeedsView, setInstrumentFeed, updateAssetTerms } from './market.service.ts';
 import { venueStatuses } from '../trading/a-book/a-book.service.ts';
 import { marketOf } from './market.runtime.ts';
 
@@ -70,6 +74,22 @@ export async function marketRoutes(app: FastifyInstance, ctx: AppContext) {
     '/admin/assets/:id',
     { config: admin, schema: { tags: ['admin'], params: idParam, body: adminAssetUpdate, response: { 200: envelope(assetSchema) } } },
     async (req) => ({ data: await updateAssetTerms(ctx, req.params.id, req.body) }),
+  );
+
+  api.get('/admin/price-feeds/config', { config: staff, schema: { tags: ['admin'], response: { 200: priceFeedsConfigResponse } } }, async () => ({
+    data: await priceFeedsConfigView(ctx),
+  }));
+
+  const symbolParam = z.object({ symbol: z.string().min(1).max(40) });
+  api.put(
+    '/admin/price-feeds/instruments/:symbol',
+    { config: admin, schema: { tags: ['admin'], params: symbolParam, body: instrumentFeedConfig, response: { 200: priceFeedsConfigResponse } } },
+    async (req) => ({ data: await setInstrumentFeed(ctx, authOf(req), req.params.symbol, req.body) }),
+  );
+  api.delete(
+    '/admin/price-feeds/instruments/:symbol',
+    { config: admin, schema: { tags: ['admin'], params: symbolParam, response: { 200: priceFeedsConfigResponse } } },
+    async (req) => ({ data: await setInstrumentFeed(ctx, authOf(req), req.params.symbol, null) }),
   );
 
   api.get('/admin/price-feeds', { config: staff, schema: { tags: ['admin'], response: { 200: priceFeedsResponse } } }, async () => ({

@@ -46,6 +46,7 @@ export class MarketRuntime {
   private readonly timers: NodeJS.Timeout[] = [];
   private assetsCache: AssetList | null = null;
   private feedsFile: string | null = null;
+  private appliedFeeds: string | null = null;
   /** The gzipped catalogue being served while a newer one is compressed. */
   private assetsGzipServed: { body: Buffer; revision: number; at: number } | null = null;
   /** Outside price sources of the instruments the configuration lists (worker node). */
@@ -124,7 +125,16 @@ export class MarketRuntime {
     this.feedsFile = file;
   }
 
+  /** Runs the sources of `config` now (the file it came from was just written: following it would only apply it again). */
+  applyFeeds(config: PriceFeedsConfig): void {
+    if (this.feedsFile) this.useFeeds(config, path.dirname(this.feedsFile));
+  }
+
   private useFeeds(config: PriceFeedsConfig, baseDir: string): void {
+    // The file is followed by polling: an edit applied at once is seen again a moment later.
+    const json = JSON.stringify(config);
+    if (json === this.appliedFeeds) return;
+    this.appliedFeeds = json;
     const previous = this.feeds;
     const next = new FeedHub({ state: this.state, config, baseDir, dataDir: this.ctx.config.dataDir, onQuote: this.onFeedQuote, log: this.ctx.log });
     this.feeds = next;

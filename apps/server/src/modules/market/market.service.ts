@@ -1,6 +1,9 @@
-import type { AdminAssetUpdate, Asset, AssetType, PriceFeedsView } from '@bourse/contract';
+import path from 'node:path';
+import type { AdminAssetUpdate, Asset, AssetType, InstrumentFeedConfig, PriceFeedsConfig, PriceFeedsConfigView, PriceFeedsView } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
-import { notFound } from '../../http/errors.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { type AuditActor, audit } from '../audit/audit.service.ts';
+import { FeedsConfigError, loadFeedsConfig, writeInstrumentFeed } from './feeds/feed-config.ts';
 import { findAsset, searchAssets, updateAsset } from './asset.repository.ts';
 import type { FeedHub } from './feeds/feed-hub.ts';
 import type { MarketState } from './market-state.ts';
@@ -72,4 +75,46 @@ export function priceFeedsView(feeds: FeedHub | null, state: MarketState, venues
     })),
     switches: feeds.recentSwitches().map((s) => ({ symbol: s.symbol, from: s.from, to: s.to, reason: s.reason, at: new Date(s.at).toISOString() })),
   };
+}
+
+/** The routing part of the price sources file, for the back office's editor (nothing when the server has no file). */
+export async function priceFeedsConfigView(ctx: AppContext): Promise<PriceFeedsConfigView> {
+  const file = ctx.config.market.feedsFile;
+  if (!file) return { editable: false, sources: [], venues: [], instruments: {} };
+  return configView(await loadFeedsConfig(path.resolve(file)));
+}
+
+function configView(config: PriceFeedsConfig): PriceFeedsConfigView {
+  return {
+    editable: true,
+    sources: config.sources.map((s) => ({ name: s.name, kind: s.kind })),
+    venues: config.venues.map((v) => v.name),
+    instruments: config.instruments,
+  };
+}
+
+let editing: Promise<unknown> = Promise.resolve();
+
+/**
+ * Sets (null: removes, back to the simulator) an instrument's sources, markup and execution in the
+ * price sources file, and runs them at once on this node when it runs the sources; a worker
+ * elsewhere following the same file picks the edit up within seconds. Edits run one at a time.
+ */
+export async function setInstrumentFeed(ctx: AppContext, actor: AuditActor, symbol: string, entry: InstrumentFeedConfig | null): Promise<PriceFeedsConfigView> {
+  const file = ctx.config.market.feedsFile;
+  if (!file) throw new HttpError(409, 'This server was started without a PRICE_FEEDS file: its price sources cannot be edited here.');
+  const market = marketOf(ctx);
+  if (!market.state.find(symbol)) throw notFound('No instrument has this symbol.');
+  const write = editing.then(() => writeInstrumentFeed(path.resolve(file), symbol, entry));
+  editing = write.catch(() => {});
+  let config: PriceFeedsConfig;
+  try {
+    config = await write;
+  } catch (error) {
+    if (error instanceof FeedsConfigError) throw new HttpError(422, error.problems[0] ?? error.message, { instruments: error.problems });
+    throw error;
+  }
+  if (market.feeds) market.applyFeeds(config);
+  await audit(ctx.db, actor, { action: entry ? 'price_feed.set' : 'price_feed.removed', subjectType: 'instrument', subjectId: symbol, details: entry ? { ...entry } : {} });
+  return configView(config);
 }
