@@ -1,7 +1,8 @@
 import type { Socket } from 'node:net';
 import type { FeedListener, PriceFeed } from './feed-types.ts';
 import { FixBook, type BookLevel, BOOK_LEVELS } from './fix-book.ts';
-import { FIX_LOGON_TIMEOUT_MS, FIX_LOGOUT_WAIT_MS, FIX_MAX_BACKOFF_MS, type FixConnectionOptions, fixSocket, messageOf, silentFixLog } from './fix-connection.ts';
+import { type FixConnectionOptions, silentFixLog } from './fix-connection.ts';
+import { FixLink, type LinkRun } from './fix-link.ts';
 import type { FixEngine, MarketDataConnection, MarketDataHandler } from './fix-md-session.ts';
 import { marketDataRequest, readIncrement, readSnapshot, rejectReason } from './fix-messages.ts';
 import { type FixSeqNumStore, seqNumStore } from './fix-seqnum-store.ts';
@@ -27,19 +28,11 @@ const DETAIL_MS = 1_000;
 const MESSAGES_PER_TURN = 500;
 
 
-/** Everything about one start() … stop(), so events of a stopped run can tell they are stale. */
-type Run = {
+/** Everything about one start() … stop() beside the connection's own state (see FixLink). */
+type Run = LinkRun<MarketDataConnection> & {
   listener: FeedListener;
-  backoffMs: number;
-  socket: Socket | null;
-  connection: MarketDataConnection | null;
-  loggedOn: boolean;
   /** Market data came since the logon: the connection counts as sound and the backoff starts over. */
   fed: boolean;
-  /** Why the current connection ended, for the status detail. */
-  lastError: string | null;
-  logonTimer: NodeJS.Timeout | null;
-  retryTimer: NodeJS.Timeout | null;
   detailTimer: NodeJS.Timeout | null;
   detailAt: number;
   /** Market data messages since the socket last paused for the event loop. */
@@ -68,50 +61,42 @@ export class FixFeed implements PriceFeed {
   private readonly opts: FixFeedOptions;
   private readonly symbols: readonly string[];
   private readonly depthAsked: number;
-  private readonly initialBackoffMs: number;
+  private readonly link: FixLink<FixEngine, MarketDataConnection, Run>;
   private readonly log: NonNullable<FixFeedOptions['log']>;
   private readonly books = new Map<string, FixBook>();
   /** MDReqID → symbol, for messages that name only the request. */
   private readonly requests = new Map<string, string>();
   private readonly lastQuoted = new Map<string, string>();
-  private engine: Promise<FixEngine> | null = null;
   private store: FixSeqNumStore | null = null;
-  private run: Run | null = null;
   private noiseLoggedAt = -Infinity;
 
   constructor(opts: FixFeedOptions) {
-    const seconds = opts.reconnectSeconds ?? 1;
-    if (!(seconds > 0 && Number.isFinite(seconds))) throw new RangeError(`FIX feed ${opts.name}: reconnect seconds must be a positive number, not ${seconds}`);
     const depth = opts.depth ?? 1;
     if (!(Number.isInteger(depth) && depth >= 1 && depth <= BOOK_LEVELS)) throw new RangeError(`FIX feed ${opts.name}: depth must be 1 to ${BOOK_LEVELS}, not ${depth}`);
     this.opts = opts;
     this.name = opts.name;
     this.symbols = [...new Set(opts.symbols)];
     this.depthAsked = depth;
-    this.initialBackoffMs = Math.min(seconds * 1000, FIX_MAX_BACKOFF_MS);
     this.log = opts.log ?? silentFixLog;
+    this.link = new FixLink(opts, {
+      loadEngine: () => this.loadEngine(),
+      open: (engine, socket, run) => engine.open(socket, this.handler(run, socket)),
+      connecting: (run) => run.listener.status('connecting', this.link.address),
+      lost: (run) => {
+        run.fed = false;
+        // A book from before the drop is stale: quotes start again from the next snapshot.
+        this.books.clear();
+        this.lastQuoted.clear();
+      },
+      retrying: (run, reason, waitMs) => run.listener.status('disconnected', `${this.link.address}: ${reason}; retrying in ${formatSeconds(waitMs)}`),
+      flush: () => this.store?.flush().catch((err: Error) => this.log.warn({ source: this.name, err: err.message }, 'FIX sequence numbers not saved')) ?? Promise.resolve(),
+    });
     for (const [i, symbol] of this.symbols.entries()) this.requests.set(`${opts.name}-${i + 1}`, symbol);
   }
 
   start(listener: FeedListener): void {
     void this.halt();
-    const run: Run = {
-      listener,
-      backoffMs: this.initialBackoffMs,
-      socket: null,
-      connection: null,
-      loggedOn: false,
-      fed: false,
-      lastError: null,
-      logonTimer: null,
-      retryTimer: null,
-      detailTimer: null,
-      detailAt: -Infinity,
-      burst: 0,
-    };
-    this.run = run;
-    listener.status('connecting', this.address());
-    void this.connect(run);
+    this.link.start({ listener, fed: false, detailTimer: null, detailAt: -Infinity, burst: 0 });
   }
 
   async stop(): Promise<void> {
@@ -122,37 +107,6 @@ export class FixFeed implements PriceFeed {
   /** The best levels of a symbol's book, best first (for a depth-of-market view), or null if it has none. */
   depth(symbol: string): { bids: BookLevel[]; asks: BookLevel[] } | null {
     return this.books.get(symbol)?.levels() ?? null;
-  }
-
-  private address(): string {
-    return `${this.opts.host}:${this.opts.port}`;
-  }
-
-  private async connect(run: Run): Promise<void> {
-    let engine: FixEngine;
-    try {
-      engine = await (this.engine ??= this.loadEngine());
-    } catch (err) {
-      this.engine = null;
-      if (this.run === run) this.retry(run, `cannot start the FIX engine: ${messageOf(err)}`);
-      return;
-    }
-    if (this.run !== run) return;
-    const socket = fixSocket(this.opts);
-    run.socket = socket;
-    run.lastError = null;
-    run.logonTimer = setTimeout(() => socket.destroy(new Error(`no logon within ${FIX_LOGON_TIMEOUT_MS / 1000} s`)), FIX_LOGON_TIMEOUT_MS);
-    socket.once('connect', () => {
-      if (this.run === run) run.connection = engine.open(socket, this.handler(run, socket));
-    });
-    socket.on('error', (err) => {
-      run.lastError ??= err.message;
-    });
-    // Said before jspurefix's own account of the same event, which speaks of session states.
-    socket.once('end', () => {
-      run.lastError ??= 'the provider closed the connection';
-    });
-    socket.once('close', () => this.lost(run, socket));
   }
 
   private async loadEngine(): Promise<FixEngine> {
@@ -172,13 +126,11 @@ export class FixFeed implements PriceFeed {
   }
 
   private handler(run: Run, socket: Socket): MarketDataHandler {
-    const current = () => this.run === run && run.socket === socket;
+    const current = () => this.link.current(run, socket);
     return {
       loggedOn: () => {
         if (!current()) return;
-        if (run.logonTimer) clearTimeout(run.logonTimer);
-        run.logonTimer = null;
-        run.loggedOn = true;
+        this.link.loggedOn(run);
         this.logons++;
         this.rejected.clear();
         run.connection?.subscribe([...this.requests].map(([reqId, symbol]) => marketDataRequest(reqId, symbol, this.depthAsked)));
@@ -276,7 +228,7 @@ export class FixFeed implements PriceFeed {
   private fed(run: Run): void {
     if (run.fed) return;
     run.fed = true;
-    run.backoffMs = this.initialBackoffMs;
+    this.link.resetBackoff(run);
   }
 
   private countUnreadable(run: Run, entries: number): void {
@@ -293,7 +245,7 @@ export class FixFeed implements PriceFeed {
     const update = () => {
       run.detailTimer = null;
       run.detailAt = Date.now();
-      if (this.run === run && run.loggedOn) run.listener.status('connected', this.describe());
+      if (this.link.run === run && run.loggedOn) run.listener.status('connected', this.describe());
     };
     if (wait <= 0) update();
     else run.detailTimer = setTimeout(update, wait);
@@ -308,61 +260,22 @@ export class FixFeed implements PriceFeed {
 
   /** The status detail: where, and what went wrong short of losing the connection. */
   private describe(): string {
-    const parts = [`${this.address()} as ${this.opts.senderCompId} to ${this.opts.targetCompId}`];
+    const parts = [`${this.link.address} as ${this.opts.senderCompId} to ${this.opts.targetCompId}`];
     if (this.rejected.size) parts.push(`refused: ${[...this.rejected].map(([symbol, reason]) => `${symbol} (${reason})`).join(', ')}`);
     if (this.malformed) parts.push(`${this.malformed} malformed dropped`);
     if (this.unknownSymbols) parts.push(`${this.unknownSymbols} for unknown symbols dropped`);
     return parts.join('; ');
   }
 
-  private lost(run: Run, socket: Socket): void {
-    if (this.run !== run || run.socket !== socket) return;
-    if (run.logonTimer) clearTimeout(run.logonTimer);
-    run.logonTimer = null;
-    run.socket = null;
-    run.connection = null;
-    run.loggedOn = false;
-    run.fed = false;
-    // A book from before the drop is stale: quotes start again from the next snapshot.
-    this.books.clear();
-    this.lastQuoted.clear();
-    this.retry(run, run.lastError ?? 'connection closed');
-  }
-
-  private retry(run: Run, reason: string): void {
-    const wait = run.backoffMs;
-    run.backoffMs = Math.min(wait * 2, FIX_MAX_BACKOFF_MS);
-    run.listener.status('disconnected', `${this.address()}: ${reason}; retrying in ${formatSeconds(wait)}`);
-    run.retryTimer = setTimeout(() => {
-      run.retryTimer = null;
-      if (this.run !== run) return;
-      run.listener.status('connecting', this.address());
-      void this.connect(run);
-    }, wait);
-  }
-
   /** Ends the current run without a word to its listener (logging out first if logged on); returns it. */
   private async halt(): Promise<Run | null> {
-    const run = this.run;
-    if (!run) return null;
-    this.run = null;
-    if (run.logonTimer) clearTimeout(run.logonTimer);
-    if (run.retryTimer) clearTimeout(run.retryTimer);
-    if (run.detailTimer) clearTimeout(run.detailTimer);
+    const run = this.link.run;
+    if (run?.detailTimer) clearTimeout(run.detailTimer);
     this.books.clear();
     this.lastQuoted.clear();
-    const socket = run.socket;
-    if (socket && run.loggedOn && run.connection) {
-      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-      run.connection.logout();
-      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, FIX_LOGOUT_WAIT_MS).unref())]);
-    }
-    socket?.destroy();
-    await this.store?.flush().catch((err: Error) => this.log.warn({ source: this.name, err: err.message }, 'FIX sequence numbers not saved'));
-    return run;
+    return this.link.halt();
   }
 }
-
 
 function formatSeconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(1))} s`;

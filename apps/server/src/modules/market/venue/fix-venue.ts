@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import path from 'node:path';
-import { FIX_LOGON_TIMEOUT_MS, FIX_LOGOUT_WAIT_MS, FIX_MAX_BACKOFF_MS, type FixConnectionOptions, fixSocket, messageOf, silentFixLog } from '../feeds/fix-connection.ts';
+import { type FixConnectionOptions, silentFixLog } from '../feeds/fix-connection.ts';
+import { FixLink, type LinkRun } from '../feeds/fix-link.ts';
 import { type FixSeqNumStore, seqNumStore } from '../feeds/fix-seqnum-store.ts';
 import {
   newOrderSingle,
@@ -28,15 +29,7 @@ export type FixVenueOptions = FixConnectionOptions & {
 const QUERY_TIMEOUT_MS = 5_000;
 
 
-/** Everything about one connect() … stop(), so events of a stopped run can tell they are stale. */
-type Run = {
-  backoffMs: number;
-  socket: Socket | null;
-  connection: OrderConnection | null;
-  loggedOn: boolean;
-  logonTimer: NodeJS.Timeout | null;
-  retryTimer: NodeJS.Timeout | null;
-};
+type Run = LinkRun<OrderConnection>;
 
 /** A send() or status() waiting for its answer; `latest` is what came so far (a part-fill, say). */
 type OrderWait = { kind: 'send' | 'status'; latest: VenueResult | null; settle(result: VenueResult): void };
@@ -60,43 +53,51 @@ export class FixVenue {
   /** Why the last connection ended or failed, for an operator. */
   lastError: string | null = null;
   private readonly opts: FixVenueOptions;
-  private readonly initialBackoffMs: number;
+  private readonly link: FixLink<OrderEngine, OrderConnection, Run>;
   private readonly log: NonNullable<FixVenueOptions['log']>;
   /** By ClOrdID. */
   private readonly orderWaits = new Map<string, Set<OrderWait>>();
   /** By PosReqID. */
   private readonly positionWaits = new Map<string, PositionsWait>();
   private readonly logonWaits = new Set<() => void>();
-  private engine: Promise<OrderEngine> | null = null;
   private store: FixSeqNumStore | null = null;
-  private run: Run | null = null;
   private requests = 0;
 
   constructor(opts: FixVenueOptions) {
-    const seconds = opts.reconnectSeconds ?? 1;
-    if (!(seconds > 0 && Number.isFinite(seconds))) throw new RangeError(`FIX venue ${opts.name}: reconnect seconds must be a positive number, not ${seconds}`);
     this.opts = opts;
     this.name = opts.name;
-    this.initialBackoffMs = Math.min(seconds * 1000, FIX_MAX_BACKOFF_MS);
     this.log = opts.log ?? silentFixLog;
+    this.link = new FixLink(opts, {
+      loadEngine: () => this.loadEngine(),
+      open: (engine, socket, run) => engine.open(socket, this.handler(run, socket)),
+      lost: (_run, reason, wasLoggedOn) => {
+        this.lastError = reason;
+        // An answer on its way is lost with the connection: nothing is resent.
+        this.abandonWaits(`connection lost before the final answer (${reason})`);
+        if (wasLoggedOn) this.log.warn({ venue: this.name, address: this.link.address, reason }, 'FIX order session lost');
+      },
+      retrying: (_run, reason, waitMs) => {
+        this.lastError = reason;
+        this.log.info({ venue: this.name, address: this.link.address, reason, retryMs: waitMs }, 'FIX order session reconnecting');
+      },
+      flush: () => this.store?.flush().catch((err: Error) => this.log.warn({ venue: this.name, err: err.message }, 'FIX sequence numbers not saved')) ?? Promise.resolve(),
+    });
   }
 
   /** Logged on to the provider now. */
   get connected(): boolean {
-    return this.run?.loggedOn ?? false;
+    return this.link.run?.loggedOn ?? false;
   }
 
   /** Between connect() and stop(): connected or trying to be. */
   get started(): boolean {
-    return this.run !== null;
+    return this.link.run !== null;
   }
 
   /** Connects and stays connected (reconnecting after any loss) until stop(). */
   connect(): void {
     void this.halt();
-    const run: Run = { backoffMs: this.initialBackoffMs, socket: null, connection: null, loggedOn: false, logonTimer: null, retryTimer: null };
-    this.run = run;
-    void this.open(run);
+    this.link.start({});
   }
 
   /** Logs out and closes; orders still waiting are answered 'unknown'. */
@@ -178,8 +179,8 @@ export class FixVenue {
 
   /** The connection once logged on, waiting for a logon until `deadline`; null if there is none by then. */
   private async connectionBy(deadline: number): Promise<OrderConnection | null> {
-    const now = () => (this.run?.loggedOn ? this.run.connection : null);
-    if (now() || !this.run || Date.now() >= deadline) return now();
+    const now = () => (this.link.run?.loggedOn ? this.link.run.connection : null);
+    if (now() || !this.link.run || Date.now() >= deadline) return now();
     await new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -190,33 +191,6 @@ export class FixVenue {
       this.logonWaits.add(done);
     });
     return now();
-  }
-
-  private async open(run: Run): Promise<void> {
-    let engine: OrderEngine;
-    try {
-      engine = await (this.engine ??= this.loadEngine());
-    } catch (err) {
-      this.engine = null;
-      if (this.run === run) this.retry(run, `cannot start the FIX engine: ${messageOf(err)}`);
-      return;
-    }
-    if (this.run !== run) return;
-    const socket = fixSocket(this.opts);
-    run.socket = socket;
-    let lastError: string | null = null;
-    run.logonTimer = setTimeout(() => socket.destroy(new Error(`no logon within ${FIX_LOGON_TIMEOUT_MS / 1000} s`)), FIX_LOGON_TIMEOUT_MS);
-    socket.once('connect', () => {
-      if (this.run === run) run.connection = engine.open(socket, this.handler(run, socket, (why) => (lastError ??= why)));
-    });
-    socket.on('error', (err) => {
-      lastError ??= err.message;
-    });
-    // Said before jspurefix's own account of the same event, which speaks of session states.
-    socket.once('end', () => {
-      lastError ??= 'the provider closed the connection';
-    });
-    socket.once('close', () => this.lost(run, socket, lastError ?? 'connection closed'));
   }
 
   private async loadEngine(): Promise<OrderEngine> {
@@ -236,18 +210,18 @@ export class FixVenue {
     });
   }
 
-  /** `why` keeps the first reason the connection is ending, for lastError. */
-  private handler(run: Run, socket: Socket, why: (reason: string) => void): OrderHandler {
-    const current = () => this.run === run && run.socket === socket;
+  private handler(run: Run, socket: Socket): OrderHandler {
+    const current = () => this.link.current(run, socket);
+    const why = (reason: string) => {
+      run.lastError ??= reason;
+    };
     return {
       loggedOn: () => {
         if (!current()) return;
-        if (run.logonTimer) clearTimeout(run.logonTimer);
-        run.logonTimer = null;
-        run.loggedOn = true;
-        run.backoffMs = this.initialBackoffMs;
+        this.link.loggedOn(run);
+        this.link.resetBackoff(run);
         this.logons++;
-        this.log.info({ venue: this.name, address: this.address() }, 'FIX order session logged on');
+        this.log.info({ venue: this.name, address: this.link.address }, 'FIX order session logged on');
         for (const done of [...this.logonWaits]) done();
       },
       executionReport: (msg) => {
@@ -313,58 +287,17 @@ export class FixVenue {
     };
   }
 
-  private address(): string {
-    return `${this.opts.host}:${this.opts.port}`;
-  }
-
-  private lost(run: Run, socket: Socket, reason: string): void {
-    if (this.run !== run || run.socket !== socket) return;
-    if (run.logonTimer) clearTimeout(run.logonTimer);
-    run.logonTimer = null;
-    const wasLoggedOn = run.loggedOn;
-    run.socket = null;
-    run.connection = null;
-    run.loggedOn = false;
-    this.lastError = reason;
-    // An answer on its way is lost with the connection: nothing is resent.
-    this.abandonWaits(`connection lost before the final answer (${reason})`);
-    if (wasLoggedOn) this.log.warn({ venue: this.name, address: this.address(), reason }, 'FIX order session lost');
-    this.retry(run, reason);
-  }
-
-  private retry(run: Run, reason: string): void {
-    const wait = run.backoffMs;
-    run.backoffMs = Math.min(wait * 2, FIX_MAX_BACKOFF_MS);
-    this.lastError = reason;
-    this.log.info({ venue: this.name, address: this.address(), reason, retryMs: wait }, 'FIX order session reconnecting');
-    run.retryTimer = setTimeout(() => {
-      run.retryTimer = null;
-      if (this.run === run) void this.open(run);
-    }, wait);
-  }
-
   private abandonWaits(reason: string): void {
     for (const waits of [...this.orderWaits.values()]) for (const wait of [...waits]) wait.settle(unknown(wait.latest, reason));
     for (const wait of [...this.positionWaits.values()]) wait.settle(new Error(`FIX venue ${this.name}: ${reason}`));
   }
 
-  /** Ends the current run, logging out first if logged on. */
+  /** Ends the current run, logging out first if logged on; what waits is answered first. */
   private async halt(): Promise<void> {
-    const run = this.run;
-    if (!run) return;
-    this.run = null;
-    if (run.logonTimer) clearTimeout(run.logonTimer);
-    if (run.retryTimer) clearTimeout(run.retryTimer);
+    if (!this.link.run) return;
     this.abandonWaits('the venue stopped');
     for (const done of [...this.logonWaits]) done();
-    const socket = run.socket;
-    if (socket && run.loggedOn && run.connection) {
-      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-      run.connection.logout();
-      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, FIX_LOGOUT_WAIT_MS).unref())]);
-    }
-    socket?.destroy();
-    await this.store?.flush().catch((err: Error) => this.log.warn({ venue: this.name, err: err.message }, 'FIX sequence numbers not saved'));
+    await this.link.halt();
   }
 }
 
