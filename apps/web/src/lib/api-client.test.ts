@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { marketplaceMessages } from '@bourse/contract';
+import { marketplaceMessages, tradingMessages } from '@bourse/contract';
 import { catalogue } from '@/i18n/catalogue-scan';
 import { i18next } from '@/i18n/i18n';
 import { ApiError, errorMessage } from './api-client';
@@ -18,6 +18,14 @@ describe('errorMessage', () => {
 
   it('shows a message the catalogue does not have in the server words', () => {
     expect(errorMessage(failure('Market closes early on Friday'), 'fallback')).toBe('Market closes early on Friday');
+  });
+
+  it('translates a message the server ended with words of its own, and keeps those words', () => {
+    const refused = catalogue('ar')[tradingMessages.venueRejected];
+    expect(refused).toMatch(/السيولة/);
+    expect(errorMessage(failure(`${tradingMessages.venueRejected}: no liquidity.`), 'fallback')).toBe(`${refused}: no liquidity.`);
+    expect(errorMessage(failure(`${tradingMessages.venueRejected}.`), 'fallback')).toBe(`${refused}.`);
+    expect(errorMessage(failure('Market closes early: Friday.'), 'fallback')).toBe('Market closes early: Friday.');
   });
 
   it('puts field messages in the reader language too', () => {

@@ -105,13 +105,20 @@ export const http = {
   delete: <T>(path: string, opts?: Options) => api<T>('DELETE', path, opts),
 };
 
+/** A contract message the server ended with a detail of someone else's words: "<message>: <detail>." or "<message>." */
+const WITH_DETAIL = /^(.+?)(?:: (.+))?\.$/s;
+
 /**
  * Words the server wrote, in the reader's language when the catalogue has them (the contract's
  * messages, listed in `i18n/error-messages.ts`), else as they came: a message with values filled
- * in, or one newer than this client.
+ * in, or one newer than this client. A message followed by a detail it cannot translate (a
+ * liquidity provider's reason for refusing an order) is translated and keeps the detail as it came.
  */
 export function serverWords(text: string): string {
-  return i18next.exists(text) ? i18next.t(text) : text;
+  if (i18next.exists(text)) return i18next.t(text);
+  const [, message, detail] = WITH_DETAIL.exec(text) ?? [];
+  if (!message || !i18next.exists(message)) return text;
+  return detail === undefined ? `${i18next.t(message)}.` : i18next.t('{{message}}: {{detail}}.', { message: i18next.t(message), detail });
 }
 
 /** A message for a toast: the server's words when it gave any, else the fallback. */
