@@ -20,6 +20,21 @@ export function PairTabs({ className }: { className?: string }) {
   useEffect(() => {
     listRef.current?.querySelector(`[data-pair="${CSS.escape(active)}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [active]);
+  // A strip that narrows (a phone turned upright, a window made smaller) keeps the active tab in
+  // view; only the strip scrolls, never the page.
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const observer = new ResizeObserver(() => {
+      const tab = list.querySelector(`[data-pair="${CSS.escape(active)}"]`)?.parentElement;
+      if (!tab) return;
+      const [shown, at] = [list.getBoundingClientRect(), tab.getBoundingClientRect()];
+      if (at.left < shown.left) list.scrollLeft -= shown.left - at.left;
+      else if (at.right > shown.right) list.scrollLeft += Math.min(at.right - shown.right, at.left - shown.left);
+    });
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [active]);
   return (
     <div className={cn('flex min-w-0 items-center gap-1', className)}>
       {/* Only tabs inside the tab list: a chip's close button is for the mouse, Delete closes the focused tab. */}
