@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ADMIN, e2eDataDir, newCustomer, openRoom, openSignedIn, screenshots, test } from './helpers';
 
-// Both tests price LTCUSD, which no other spec trades, through the e2e server's PRICE_FEEDS file:
-// one at a time.
+// The tests price LTCUSD and AAVEUSD, which no other spec trades, through the e2e server's one
+// PRICE_FEEDS file: one at a time, so every test that edits that file belongs in this spec.
 test.describe.configure({ mode: 'serial' });
 
 /** A tick file of `count` quotes 100 ms apart around `level` (LTCUSD, which no other spec trades). */
@@ -21,6 +21,7 @@ function tickFile(file: string, level: number, count: number) {
 }
 
 const feedsFile = () => path.join(e2eDataDir(), 'price-feeds.json');
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
 test.afterEach(() => writeFileSync(feedsFile(), JSON.stringify({ sources: [], instruments: {} })));
 
@@ -70,15 +71,38 @@ test('staff see each price source’s health, and a failover as it happens', asy
   await screenshots(page, 'admin-price-sources-failover');
 });
 
-/** The liquidity-provider simulator of tools/fix-lp, as a process on a free port. */
+type ProviderOrder = { comp_id: string; cl_ord_id: string; side: string; symbol: string; quantity: number; status: string; cum_qty: number; avg_px: number };
+
+/**
+ * The liquidity-provider simulator of tools/fix-lp, as a process on a free port: its JSON events
+ * (logons, orders) as they come, and its stdin commands (`orders reject <text>`), each answered once
+ * it has taken effect.
+ */
 async function startProvider(symbols: string) {
   const main = path.resolve(import.meta.dirname, '../../../tools/fix-lp/main.ts');
   const child = spawn(process.execPath, [main, '--port', '0', '--symbols', symbols, '--rate', '10', '--comp-id', 'LP'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const events: Record<string, unknown>[] = [];
+  const answers: ((event: Record<string, unknown>) => void)[] = [];
+  const lines = createInterface({ input: child.stdout! });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`fix-lp exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line).listening));
+    lines.once('line', (line) => resolve(JSON.parse(line).listening));
   });
-  return { port, stop: () => child.kill() };
+  lines.on('line', (line) => {
+    const event = JSON.parse(line) as Record<string, unknown>;
+    events.push(event);
+    if ('done' in event || 'error' in event) answers.shift()?.(event);
+  });
+  return {
+    port,
+    orders: () => events.flatMap((e) => (e.order ? [e.order as ProviderOrder] : [])),
+    command: (line: string) =>
+      new Promise<Record<string, unknown>>((resolve, reject) => {
+        answers.push((event) => ('error' in event ? reject(new Error(String(event.error))) : resolve(event)));
+        child.stdin!.write(`${line}\n`);
+      }),
+    stop: () => child.kill(),
+  };
 }
 
 test('a customer sees the live book of an instrument a liquidity provider prices', async ({ page, baseURL }) => {
@@ -114,6 +138,71 @@ test('a customer sees the live book of an instrument a liquidity provider prices
     // Back on an instrument the simulator prices, there is no book to show.
     await page.getByRole('tablist', { name: 'Open pairs' }).getByRole('tab', { name: 'BTC/USD' }).click();
     await expect(depth).toHaveCount(0);
+  } finally {
+    provider.stop();
+  }
+});
+
+test('an A-book instrument fills at the liquidity provider, shows its refusal, and staff see the venue', async ({ page, browser, baseURL }) => {
+  test.slow();
+  const provider = await startProvider('AAVE/USD');
+  // A retry starts a new simulator, which knows nothing of the first attempt's position: the venue
+  // gets another name, so the house's positions there start from nothing too.
+  const venue = test.info().retry ? `lp-orders-${test.info().retry}` : 'lp-orders';
+  try {
+    const session = { host: '127.0.0.1', port: provider.port, target_comp_id: 'LP', reconnect_seconds: 0.5 };
+    writeFileSync(
+      feedsFile(),
+      JSON.stringify({
+        sources: [{ name: 'lp', kind: 'fix', sender_comp_id: 'BOURSE-E2E', depth: 5, ...session }],
+        // The order session logs on as another sender than the prices.
+        venues: [{ name: venue, kind: 'fix', sender_comp_id: 'BOURSE-E2E-ORD', timeout_ms: 10_000, ...session }],
+        // A markup of 50 points (0.50) on each side: the fill is the provider's price plus that.
+        instruments: { AAVEUSD: { sources: [{ source: 'lp', symbol: 'AAVE/USD' }], markup: { kind: 'points', value: 50 }, execution: { venue, symbol: 'AAVE/USD', rule: 'a_book' } } },
+      }),
+    );
+    await openRoom(page, await newCustomer(baseURL!));
+    await page.getByRole('button', { name: 'Add pair' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add pair' });
+    await dialog.getByRole('textbox', { name: 'Search pairs' }).fill('AAVE');
+    await dialog.locator('[data-testid="pair-row"][data-symbol="AAVE/USD"]').getByRole('button', { name: /^Open / }).click();
+
+    // The provider's book, moving; the BUY button quotes its ask plus the markup (around 100).
+    const depth = page.getByTestId('market-depth');
+    await expect(depth.getByTestId('depth-row')).toHaveCount(5, { timeout: 20_000 });
+    await expect(page.getByTestId('buy-price')).toHaveText(/^(9\d|1\d\d)\./);
+    const before = await depth.textContent();
+    await expect.poll(async () => depth.textContent(), { timeout: 10_000 }).not.toBe(before);
+
+    // A market buy through the order ticket goes to the provider and opens at its fill plus the markup.
+    await page.getByTestId('buy-button').click();
+    await expect.poll(() => provider.orders().length, { timeout: 15_000 }).toBe(1);
+    const [filled] = provider.orders();
+    expect(filled).toMatchObject({ comp_id: 'BOURSE-E2E-ORD', side: 'buy', symbol: 'AAVE/USD', quantity: 0.01, status: 'filled', cum_qty: 0.01 });
+    const price = (filled!.avg_px + 0.5).toFixed(2);
+    await expect(toast(page, 'Buy order placed')).toContainText(`Bought 0.01 lots (0.01 units) at ${price}`);
+    const position = page.getByTestId('positions-drawer').getByTestId('position-row');
+    await expect(position).toHaveCount(1);
+    await expect(position).toContainText('AAVEUSD');
+    await expect(position.locator('td').nth(3)).toHaveText(price);
+    await screenshots(page, 'room-a-book-position');
+
+    // The provider refuses the next order: the customer reads its reason and nothing more is opened.
+    await provider.command('orders reject no liquidity');
+    await page.getByTestId('buy-button').click();
+    await expect(toast(page, 'Failed to execute trade')).toContainText('The liquidity provider did not fill the order: no liquidity.');
+    await expect.poll(() => provider.orders().map((o) => o.status)).toEqual(['filled', 'rejected']);
+    await expect(position).toHaveCount(1);
+
+    // Staff see the order session logged on, with nothing left waiting on it.
+    const admin = await (await browser.newContext()).newPage();
+    await openSignedIn(admin, ADMIN, '/admin/clients');
+    await admin.getByRole('link', { name: 'Price sources' }).filter({ visible: true }).click();
+    const card = admin.getByTestId('execution-venue').filter({ has: admin.getByRole('heading', { name: venue, exact: true }) });
+    await expect(card.getByTestId('venue-status')).toHaveText('Connected');
+    await expect(card.getByTestId('venue-in-flight')).toHaveText('0');
+    await expect(card.getByTestId('venue-no-breaks')).toHaveText('Positions agree with the provider.');
+    await screenshots(admin, 'admin-execution-venues');
   } finally {
     provider.stop();
   }
