@@ -289,6 +289,33 @@ describe('A-book orders at a FIX liquidity provider', () => {
     expect(Number(filled.openingPrice)).toBeLessThanOrEqual(price + 1e-9);
   });
 
+  it('takes an A-book position the house liquidated (negative balance protection) back to its venue', async () => {
+    const other = await createTestUser(server);
+    const place = (body: Record<string, unknown>) => server.call('POST', '/trades/store', { token: other.token, body });
+    const aBook = await place(order('BTCUSD', { volume: 0.05 }));
+    const house = await place(order('ETHUSD', { volume: 0.5, type: 'sell' }));
+    expect([aBook.status, house.status]).toEqual([201, 201]);
+    // The account has next to nothing left: closing the house position at a loss leaves it below
+    // zero, and the protection closes everything else at the house's price.
+    await server.ctx.db.update(tradingAccounts).set({ balance: '0.01' }).where(eq(tradingAccounts.id, aBook.body.data.account_id));
+    await vi.waitFor(async () => {
+      const q = quote('ETHUSD')!;
+      expect(q.ask).toBeGreaterThan(house.body.data.opening_price);
+    });
+    const closed = await server.call('POST', `/trade/${house.body.data.id}/close`, { token: other.token, body: {} });
+    expect(closed.status).toBe(200);
+    const [liquidated] = await server.ctx.db.select().from(trades).where(eq(trades.id, aBook.body.data.id));
+    expect(liquidated).toMatchObject({ status: 'closed', closeReason: 'stop_out' });
+    const [flatten] = await server.ctx.db.select().from(venueOrders).where(and(eq(venueOrders.tradeId, liquidated!.id), eq(venueOrders.purpose, 'flatten')));
+    expect(flatten).toMatchObject({ side: 'sell', units: '0.05000000' });
+    const atLp = await lpOrder(flatten!.clOrdId);
+    expect(atLp).toMatchObject({ side: 'sell', quantity: 0.05, status: 'filled' });
+    await vi.waitFor(async () => {
+      const [row] = await server.ctx.db.select().from(venueOrders).where(eq(venueOrders.id, flatten!.id));
+      expect(row!.status).toBe('filled');
+    });
+  });
+
   it('refuses A-book orders while the venue is not logged on, and sends nothing', async () => {
     const { session } = marketOf(server.ctx).venues!.venue('lp-orders')!;
     await session.stop();

@@ -6,13 +6,15 @@ ALTER TABLE trades ADD COLUMN venue_symbol text;
 -- Every order sent to a venue, written (and committed) before it is sent: a node killed while the
 -- order is out finds it here on restart and settles it from the provider's answer to its ClOrdID.
 -- `purpose` open makes a position (`request` holds what the trade is made from); close closes
--- `trade_id` (or `lots` of it). While `status` is 'sent' an opening order's `margin` is held.
+-- `trade_id` (or `lots` of it); flatten takes back to the provider a position the house closed
+-- itself (negative balance protection), the customer's side already settled. While `status` is
+-- 'sent' an opening order's `margin` is held.
 CREATE TABLE venue_orders (
   id serial PRIMARY KEY,
   cl_ord_id text NOT NULL UNIQUE,
   venue text NOT NULL,
   symbol text NOT NULL,
-  purpose text NOT NULL CHECK (purpose IN ('open', 'close')),
+  purpose text NOT NULL CHECK (purpose IN ('open', 'close', 'flatten')),
   user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   account_id integer NOT NULL REFERENCES trading_accounts(id) ON DELETE CASCADE,
   trade_id integer REFERENCES trades(id) ON DELETE SET NULL,

@@ -59,7 +59,7 @@ export const venueOrders = pgTable('venue_orders', {
   clOrdId: text('cl_ord_id').notNull().unique(),
   venue: text('venue').notNull(),
   symbol: text('symbol').notNull(),
-  purpose: text('purpose', { enum: ['open', 'close'] }).notNull(),
+  purpose: text('purpose', { enum: ['open', 'close', 'flatten'] }).notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   accountId: integer('account_id').notNull().references(() => tradingAccounts.id, { onDelete: 'cascade' }),
   tradeId: integer('trade_id').references(() => trades.id, { onDelete: 'set null' }),

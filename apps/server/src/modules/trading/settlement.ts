@@ -7,6 +7,7 @@ import { postEntry } from '../accounts/ledger.repository.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import type { PriceSource } from '../market/price-source.ts';
 import { closeTradeIf, insertTrade, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
+import { writeFlatten } from './a-book/a-book-flatten.ts';
 
 /** A public trade id: short, unguessable, unique (a collision fails the insert, never merges). */
 export function newTradeId(): string {
@@ -58,6 +59,7 @@ export async function settleClose(tx: DbOrTx, order: CloseOrder, market: Market)
     const next = await closeTrade(tx, { trade, quote, conversion, reason: 'stop_out' });
     if (!next) continue;
     liquidated.push(next.closed);
+    if (trade.venue) await writeFlatten(tx, trade);
     await recordActivity(tx, 'closed', next.closed, 'system');
     balance = (await postRealised(tx, trade.accountId, next.pnl, next.closed.tradeId)) ?? balance;
   }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../../app-context.ts';
 import type { Venue } from '../../market/venue/venues.service.ts';
 import { announceSettlement } from '../positions.service.ts';
 import { settleCloseOrder } from './a-book-close.ts';
+import { sendFlatten } from './a-book-flatten.ts';
 import { settleOpen } from './a-book-open.ts';
 import { type PendingFillRequest, settlePendingFill } from './a-book-pending.ts';
 import { announce } from '../trading-runtime.ts';
@@ -62,6 +63,7 @@ export class ABookDesk {
   }
 
   private async settle(order: VenueOrderRow, venue: Venue): Promise<void> {
+    if (order.purpose === 'flatten') return sendFlatten(this.ctx, order, venue);
     const result = await venue.session.status(order.clOrdId, order.symbol, order.side);
     if (result.status === 'unknown') return;
     this.ctx.log.info({ clOrdId: order.clOrdId, venue: order.venue, purpose: order.purpose, status: result.status, filled: result.filledQuantity }, 'venue order settled from the provider');

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { trades, venueBreaks, venueOrders } from '../../../db/schema/index.ts';
 
@@ -31,9 +31,14 @@ export async function settleVenueOrder(
   return row ?? null;
 }
 
-/** Orders sent before `before` and not settled: the resolver's work. */
+/** Orders written before `before` and not settled, and every flatten order not settled: the A-book desk's work. */
 export function unsettledVenueOrders(db: DbOrTx, before: Date): Promise<VenueOrderRow[]> {
-  return db.select().from(venueOrders).where(and(eq(venueOrders.status, 'sent'), lt(venueOrders.createdAt, before))).orderBy(asc(venueOrders.id)).limit(100);
+  return db
+    .select()
+    .from(venueOrders)
+    .where(and(eq(venueOrders.status, 'sent'), or(lt(venueOrders.createdAt, before), eq(venueOrders.purpose, 'flatten'))))
+    .orderBy(asc(venueOrders.id))
+    .limit(100);
 }
 
 /** An order for this trade (the fill of a pending order, a close) still out at its venue, if any. */
