@@ -29,7 +29,7 @@ describe('a server killed while an A-book order is out', () => {
     const feeds: PriceFeedsConfig = {
       sources: [{ name: 'lp', kind: 'fix', sender_comp_id: 'BOURSE', depth: 1, ...session }],
       venues: [{ name: 'lp-orders', kind: 'fix', sender_comp_id: 'BOURSE-ORD', time_in_force: 'IOC', timeout_ms: 30_000, reconcile_minutes: 60, ...session }],
-      instruments: { BTCUSD: { sources: [{ source: 'lp', symbol: 'BTC/USD' }], execution: { venue: 'lp-orders', symbol: 'BTC/USD', rule: 'a_book', accounts: [] } } },
+      instruments: { BTCUSD: { sources: [{ source: 'lp', symbol: 'BTC/USD' }], execution: { venue: 'lp-orders', symbol: 'BTC/USD', rule: 'a_book', accounts: [], demo_accounts: true } } },
       stallMs: 5000,
       recoverMs: 30_000,
       spikeFactor: 50,

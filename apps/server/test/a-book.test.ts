@@ -37,8 +37,8 @@ beforeAll(async () => {
     sources: [{ name: 'lp', kind: 'fix', sender_comp_id: 'BOURSE', depth: 1, ...session }],
     venues: [{ name: 'lp-orders', kind: 'fix', sender_comp_id: 'BOURSE-ORD', time_in_force: 'IOC', timeout_ms: 3000, reconcile_minutes: 60, ...session }],
     instruments: {
-      BTCUSD: { sources: [{ source: 'lp', symbol: 'BTC/USD' }], markup: { kind: 'points', value: 50 }, execution: { venue: 'lp-orders', symbol: 'BTC/USD', rule: 'a_book', accounts: [] } },
-      ETHUSD: { sources: [{ source: 'lp', symbol: 'ETH/USD' }], execution: { venue: 'lp-orders', symbol: 'ETH/USD', rule: 'hybrid', min_lots: 1, accounts: [] } },
+      BTCUSD: { sources: [{ source: 'lp', symbol: 'BTC/USD' }], markup: { kind: 'points', value: 50 }, execution: { venue: 'lp-orders', symbol: 'BTC/USD', rule: 'a_book', accounts: [], demo_accounts: true } },
+      ETHUSD: { sources: [{ source: 'lp', symbol: 'ETH/USD' }], execution: { venue: 'lp-orders', symbol: 'ETH/USD', rule: 'hybrid', min_lots: 1, accounts: [], demo_accounts: true } },
     },
     stallMs: 5000,
     recoverMs: 30_000,

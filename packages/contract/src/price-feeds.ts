@@ -123,6 +123,8 @@ export const executionRoute = z.object({
   rule: z.enum(['a_book', 'hybrid']).default('a_book'),
   min_lots: z.number().min(0.01).max(50).optional(),
   accounts: z.array(z.number().int().positive()).max(10_000).default([]),
+  /** Demo accounts trade play money: the house fills their orders unless this says to route them too (a provider's test session, a training room). */
+  demo_accounts: z.boolean().default(false),
 });
 export type ExecutionRoute = z.infer<typeof executionRoute>;
 

@@ -130,6 +130,21 @@ export class MarketRuntime {
     if (this.feedsFile) this.useFeeds(config, path.dirname(this.feedsFile));
   }
 
+  /**
+   * An API node's part of the file: it holds no venue session, and knows the routes (following
+   * edits as the worker does) only to refuse A-book orders, never to fill them itself.
+   */
+  async followRoutes(file: string): Promise<void> {
+    const routes = (config: PriceFeedsConfig) => {
+      this.venues = new VenueBook(config, { dataDir: this.ctx.config.dataDir, log: this.ctx.log });
+    };
+    routes(await loadFeedsConfig(file));
+    watchFile(file, { interval: 2000 }, () => {
+      loadFeedsConfig(file).then(routes, (error: Error) => this.ctx.log.error({ err: error.message }, 'execution routes not reloaded'));
+    });
+    this.feedsFile = file;
+  }
+
   private useFeeds(config: PriceFeedsConfig, baseDir: string): void {
     // The file is followed by polling: an edit applied at once is seen again a moment later.
     const json = JSON.stringify(config);
@@ -305,8 +320,7 @@ export async function startMarket(ctx: AppContext, opts: { now?: number; schedul
     }
     if (ctx.config.market.feedsFile) await runtime.startFeeds(path.resolve(ctx.config.market.feedsFile));
   } else if (ctx.config.market.feedsFile) {
-    // An API node holds no venue session: it knows the routes only to refuse A-book orders, never to fill them itself.
-    runtime.venues = new VenueBook(await loadFeedsConfig(path.resolve(ctx.config.market.feedsFile)), { dataDir: ctx.config.dataDir, log: ctx.log });
+    await runtime.followRoutes(path.resolve(ctx.config.market.feedsFile));
   }
   return runtime;
 }

@@ -97,7 +97,7 @@ async function commit(ctx: AppContext, o: Order): Promise<Committed | Routed | {
       const plan = await planOrder(ctx, o.prices, o.instrument, o.body, valuer, { plan: lock.planLeverage, planCaps: lock.planCaps, categories: o.categories });
       if (plan.kind === 'market') await ensureFreeMargin(account, lock.exposures, valuer, plan.margin);
       const latencyMs = Math.max(0, Math.round(performance.now() - o.startedAt));
-      const route = plan.kind === 'market' ? routeOf(ctx, plan.instrument.symbol, account.id, plan.lots) : null;
+      const route = plan.kind === 'market' ? routeOf(ctx, plan.instrument.symbol, account, plan.lots) : null;
       if (route) {
         requireConnected(route);
         const trade = { ...tradeValues(o.userId, account.id, plan, o.key, hash, latencyMs), openTime: undefined };

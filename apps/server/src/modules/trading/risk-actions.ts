@@ -95,7 +95,7 @@ export async function fillPending(ctx: AppContext, prices: PriceSource, tradeId:
       return { row: cancelled };
     }
     // Routed to a venue: filled there once this commits (or kept pending while the venue is away).
-    const route = routeOf(ctx, fresh.assetSymbol, account.id, Number(fresh.lots));
+    const route = routeOf(ctx, fresh.assetSymbol, account, Number(fresh.lots));
     if (route) {
       if (!route.session.connected) return { deferred: true };
       const digits = (await tradingRuntime(ctx).catalog.get(fresh.assetId))?.digits ?? 5;

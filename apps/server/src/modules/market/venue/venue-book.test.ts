@@ -11,22 +11,29 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const venue = (name: string, port = 9000) => ({ name, kind: 'fix', host: '127.0.0.1', port, sender_comp_id: 'B', target_comp_id: 'LP' });
 const config = (instruments: Record<string, unknown>, venues = [venue('lp')]) =>
   priceFeedsConfig.parse({ sources: [{ name: 'tape', kind: 'replay', file: 'x.csv', symbol: 'X' }], venues, instruments });
+const live = (id: number) => ({ id, kind: 'live' as const });
 const feed = (execution?: object) => ({ sources: [{ source: 'tape', symbol: 'X' }], markup: { kind: 'points', value: 20 }, ...(execution && { execution }) });
 
 describe('routing orders to venues', () => {
   it('sends every order of an a_book instrument to its venue, with its symbol there and the markup', () => {
     const book = new VenueBook(config({ BTCUSD: feed({ venue: 'lp', symbol: 'BTC/USD' }), ETHUSD: feed() }), { dataDir });
-    expect(book.route('BTCUSD', 1, 0.01)).toMatchObject({ symbol: 'BTC/USD', markup: { kind: 'points', value: 20 }, config: { name: 'lp' } });
+    expect(book.route('BTCUSD', live(1), 0.01)).toMatchObject({ symbol: 'BTC/USD', markup: { kind: 'points', value: 20 }, config: { name: 'lp' } });
     // No route: the house fills it.
-    expect(book.route('ETHUSD', 1, 50)).toBeNull();
-    expect(book.route('EURUSD', 1, 1)).toBeNull();
+    expect(book.route('ETHUSD', live(1), 50)).toBeNull();
+    expect(book.route('EURUSD', live(1), 1)).toBeNull();
+  });
+
+  it('leaves demo accounts with the house unless the route takes them too', () => {
+    const book = new VenueBook(config({ BTCUSD: feed({ venue: 'lp', symbol: 'BTC/USD' }), ETHUSD: feed({ venue: 'lp', symbol: 'ETH/USD', demo_accounts: true }) }), { dataDir });
+    expect(book.route('BTCUSD', { id: 1, kind: 'demo' }, 1)).toBeNull();
+    expect(book.route('ETHUSD', { id: 1, kind: 'demo' }, 1)).not.toBeNull();
   });
 
   it('sends a hybrid instrument’s orders from a size up, and every order of the listed accounts', () => {
     const book = new VenueBook(config({ BTCUSD: feed({ venue: 'lp', symbol: 'BTC/USD', rule: 'hybrid', min_lots: 1, accounts: [7] }) }), { dataDir });
-    expect(book.route('BTCUSD', 1, 0.99)).toBeNull();
-    expect(book.route('BTCUSD', 1, 1)).not.toBeNull();
-    expect(book.route('BTCUSD', 7, 0.01)).not.toBeNull();
+    expect(book.route('BTCUSD', live(1), 0.99)).toBeNull();
+    expect(book.route('BTCUSD', live(1), 1)).not.toBeNull();
+    expect(book.route('BTCUSD', live(7), 0.01)).not.toBeNull();
   });
 
   it('keeps a session whose settings did not change when the configuration is reloaded', async () => {

@@ -33,10 +33,11 @@ export class VenueBook {
   }
 
   /** The venue an order of `lots` on the instrument from the account goes to; null for the house. */
-  route(instrumentSymbol: string, accountId: number, lots: number): Route | null {
+  route(instrumentSymbol: string, account: { id: number; kind: 'demo' | 'live' }, lots: number): Route | null {
     const route = this.routes.get(instrumentSymbol);
     if (!route) return null;
-    if (route.rule === 'hybrid' && !(route.min_lots !== undefined && lots >= route.min_lots) && !route.accounts.includes(accountId)) return null;
+    if (account.kind === 'demo' && !route.demo_accounts) return null;
+    if (route.rule === 'hybrid' && !(route.min_lots !== undefined && lots >= route.min_lots) && !route.accounts.includes(account.id)) return null;
     const venue = this.venues.get(route.venue);
     return venue ? { ...venue, symbol: route.symbol, markup: route.markup } : null;
   }

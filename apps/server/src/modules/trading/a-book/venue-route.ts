@@ -6,8 +6,8 @@ import { type Route, type Venue, venuesOf } from '../../market/venue/venues.serv
 export { venuesOf };
 
 /** Where an order of `lots` of the instrument from the account is filled: a venue, or null for the house. */
-export function routeOf(ctx: AppContext, instrumentSymbol: string, accountId: number, lots: number): Route | null {
-  return venuesOf(ctx)?.route(instrumentSymbol, accountId, lots) ?? null;
+export function routeOf(ctx: AppContext, instrumentSymbol: string, account: { id: number; kind: 'demo' | 'live' }, lots: number): Route | null {
+  return venuesOf(ctx)?.route(instrumentSymbol, account, lots) ?? null;
 }
 
 /** Refuses an order for a venue this node is not logged on to: sent now, it would only wait and fail. */
