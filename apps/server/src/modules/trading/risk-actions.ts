@@ -10,16 +10,20 @@ import { tradingRuntime, type TradeChange } from './trading-runtime.ts';
 import { accountOfUser, exposuresOf, lockAccount, tradeById, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
 import { Valuer } from './valuation.ts';
 import { executeClose, type VenueClose, writeCloseOrder } from './a-book/a-book-close.ts';
-import { deferPendingFill, executePendingFill, fillBackingOff, writePendingFill } from './a-book/a-book-pending.ts';
-import { routeOf } from './a-book/venue-route.ts';
+import { executePendingFill, writePendingFill } from './a-book/a-book-pending.ts';
+import { holdOffVenue, routeOf, venueHeldOff } from './a-book/venue-route.ts';
 import type { VenueOrderRow } from './a-book/venue-orders.repository.ts';
 import type { Route } from '../market/venue/venues.service.ts';
 
-/** Closes an A-book position at its venue from the risk engine: a refusal or a venue away is logged, and the trigger fires again on a later tick. */
+/**
+ * Closes an A-book position at its venue from the risk engine. A refusal or a venue away is logged
+ * and the trade left alone a few seconds; its trigger fires again on a later tick.
+ */
 async function closeAtVenue(ctx: AppContext, close: VenueClose): Promise<Settlement | null> {
   try {
     return await executeClose(ctx, close);
   } catch (error) {
+    if (close.order.tradeId !== null) holdOffVenue(ctx, close.order.tradeId);
     ctx.log.warn({ tradeId: close.order.tradeId, clOrdId: close.order.clOrdId, err: (error as Error).message }, 'A-book close from the risk engine not done');
     return null;
   }
@@ -30,6 +34,7 @@ async function venueCloseOf(ctx: AppContext, tx: Parameters<typeof writeCloseOrd
   try {
     return await writeCloseOrder(ctx, tx, trade, reason);
   } catch (error) {
+    holdOffVenue(ctx, trade.id);
     ctx.log.warn({ tradeId: trade.id, err: (error as Error).message }, 'A-book close from the risk engine not sent');
     return null;
   }
@@ -53,6 +58,7 @@ function changeOf(trade: TradeRow, ids: number[], reason: string, balanceChanged
 
 /** Closes a position whose take-profit or stop-loss the tick crossed. */
 export async function closeOnTrigger(ctx: AppContext, prices: PriceSource, tradeId: number, kind: 'tp' | 'sl', quote: Quote): Promise<TradeChange | null> {
+  if (venueHeldOff(ctx, tradeId)) return null;
   const trade = await tradeById(ctx.db, tradeId);
   if (trade?.status !== 'open') return null;
   const { valuer, conversion } = await valuerFor(ctx, prices, trade);
@@ -75,7 +81,7 @@ export async function closeOnTrigger(ctx: AppContext, prices: PriceSource, trade
 
 /** Fills a pending order the tick reached, or cancels it when the account lacks the margin. */
 export async function fillPending(ctx: AppContext, prices: PriceSource, tradeId: number, quote: Quote): Promise<TradeChange | null> {
-  if (fillBackingOff(ctx, tradeId)) return null;
+  if (venueHeldOff(ctx, tradeId)) return null;
   const trade = await tradeById(ctx.db, tradeId);
   if (trade?.status !== 'pending') return null;
   const { valuer, conversion } = await valuerFor(ctx, prices, trade);
@@ -121,7 +127,7 @@ export async function fillPending(ctx: AppContext, prices: PriceSource, tradeId:
     if (filled) await recordActivity(tx, 'filled', filled, 'system');
     return { row: filled };
   });
-  if (outcome && 'deferred' in outcome) deferPendingFill(ctx, tradeId);
+  if (outcome && 'deferred' in outcome) holdOffVenue(ctx, tradeId);
   const row = !outcome || 'deferred' in outcome ? null : 'atVenue' in outcome ? await executePendingFill(ctx, outcome.atVenue.order, outcome.atVenue.route) : outcome.row;
   return row ? changeOf(trade, [row.id], row.status === 'open' ? 'filled' : 'cancelled', false) : null;
 }
@@ -141,7 +147,8 @@ export async function stopOutAccount(ctx: AppContext, prices: PriceSource, accou
     for (;;) {
       const summary = await valuer.summary(balance, account.credit, open);
       if (summary.marginLevel === null || summary.marginLevel > level) break;
-      const loser = await largestLoser(valuer, open);
+      // An A-book position its venue cannot take now is passed over for the next largest loser.
+      const loser = await largestLoser(valuer, open.filter((t) => !(t.venue && venueHeldOff(ctx, t.id))));
       if (!loser) break;
       // An A-book loser is closed at its venue once this commits; the engine checks the level again after.
       if (loser.trade.venue) return { settlements: done, atVenue: await venueCloseOf(ctx, tx, loser.trade, 'stop_out') };

@@ -9,21 +9,11 @@ import { trailingStart } from '../order-plan.ts';
 import { slippageOf } from '../trade-view.ts';
 import { lockAccount, tradeById, type TradeRow, updateTradeIf } from '../trades.repository.ts';
 import { AlreadySettled } from './a-book-open.ts';
-import { awaitAnswer } from './venue-route.ts';
+import { awaitAnswer, holdOffVenue } from './venue-route.ts';
 import { insertVenueOrder, orderInFlight, settleVenueOrder, type VenueOrderRow } from './venue-orders.repository.ts';
 
 /** What filling a pending order at its venue needs besides the order (the venue order's `request`, marked `pending`). */
 export type PendingFillRequest = { pending: true; trigger: number; spread: number; conversion: number; digits: number; markup: MarkupConfig | null };
-
-/** How long a pending order the venue refused to fill waits before its trigger may send it again. */
-const REFUSED_BACKOFF_MS = 5000;
-const refused = new WeakMap<AppContext, Map<number, number>>();
-
-/** True while a pending order the venue refused lately should not be sent again. */
-export function fillBackingOff(ctx: AppContext, tradeId: number, now = Date.now()): boolean {
-  const until = refused.get(ctx)?.get(tradeId);
-  return until !== undefined && until > now;
-}
 
 /**
  * Writes the fill of a triggered pending order for its venue, in the risk engine's transaction with
@@ -90,7 +80,7 @@ export async function settlePendingFill(ctx: AppContext, order: VenueOrderRow, r
       if (!(await settleVenueOrder(tx, order.id, { ...answer, text: result.text ?? null }))) return null;
       const trade = order.tradeId === null ? null : await tradeById(tx, order.tradeId);
       if (!filled || trade?.status !== 'pending') {
-        if (!filled) deferPendingFill(ctx, order.tradeId);
+        if (!filled && order.tradeId !== null) holdOffVenue(ctx, order.tradeId);
         else ctx.log.warn({ clOrdId: order.clOrdId, tradeId: order.tradeId }, 'a venue filled a pending order no longer pending');
         return null;
       }
@@ -125,14 +115,4 @@ export async function settlePendingFill(ctx: AppContext, order: VenueOrderRow, r
       if (error instanceof AlreadySettled) return null;
       throw error;
     });
-}
-
-/** Keeps a pending order's trigger from sending it to its venue for a few seconds (refused, or the venue away). */
-export function deferPendingFill(ctx: AppContext, tradeId: number | null): void {
-  if (tradeId === null) return;
-  let map = refused.get(ctx);
-  if (!map) refused.set(ctx, (map = new Map()));
-  const now = Date.now();
-  for (const [id, until] of map) if (until <= now) map.delete(id);
-  map.set(tradeId, now + REFUSED_BACKOFF_MS);
 }

@@ -47,3 +47,26 @@ export async function awaitAnswer<T>(ctx: AppContext, order: { clOrdId: string }
     set.delete(order.clOrdId);
   }
 }
+
+/** How long a trigger leaves a trade alone after its venue refused it or was away. */
+const HOLD_OFF_MS = 5000;
+const heldOff = new WeakMap<AppContext, Map<number, number>>();
+
+/**
+ * Keeps the risk engine's triggers from sending this trade's order (a pending fill, a TP/SL or
+ * stop-out close) to its venue for a few seconds: a refusal, or a venue away, would otherwise be
+ * met again on every tick.
+ */
+export function holdOffVenue(ctx: AppContext, tradeId: number): void {
+  let map = heldOff.get(ctx);
+  if (!map) heldOff.set(ctx, (map = new Map()));
+  const now = Date.now();
+  for (const [id, until] of map) if (until <= now) map.delete(id);
+  map.set(tradeId, now + HOLD_OFF_MS);
+}
+
+/** True while a trade is held off its venue (see holdOffVenue). */
+export function venueHeldOff(ctx: AppContext, tradeId: number, now = Date.now()): boolean {
+  const until = heldOff.get(ctx)?.get(tradeId);
+  return until !== undefined && until > now;
+}
