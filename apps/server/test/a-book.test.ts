@@ -228,9 +228,12 @@ describe('A-book orders at a FIX liquidity provider', () => {
     expect(opened.status).toBe(201);
     const id = opened.body.data.id as number;
     // Levels either side of the price: the provider's random walk crosses one of them soon.
-    const bid = quote('BTCUSD')!.bid;
-    const levels = await server.call('PATCH', `/trade/${id}`, { token: customer.token, body: { take_profit: Number((bid + 2).toFixed(2)), stop_loss: Number((bid - 2).toFixed(2)) } });
-    expect(levels.status).toBe(200);
+    // (Set again if the price moved past one before the request arrived.)
+    await vi.waitFor(async () => {
+      const bid = quote('BTCUSD')!.bid;
+      const levels = await server.call('PATCH', `/trade/${id}`, { token: customer.token, body: { take_profit: Number((bid + 2).toFixed(2)), stop_loss: Number((bid - 2).toFixed(2)) } });
+      expect(levels.status).toBe(200);
+    });
     const closed = await vi.waitFor(
       async () => {
         const [row] = await server.ctx.db.select().from(trades).where(eq(trades.id, id));

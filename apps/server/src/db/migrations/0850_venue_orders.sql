@@ -17,7 +17,8 @@ CREATE TABLE venue_orders (
   purpose text NOT NULL CHECK (purpose IN ('open', 'close', 'flatten')),
   user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   account_id integer NOT NULL REFERENCES trading_accounts(id) ON DELETE CASCADE,
-  trade_id integer REFERENCES trades(id) ON DELETE SET NULL,
+  -- Checked at commit: a booking names the trade it is about to insert in the same transaction.
+  trade_id integer REFERENCES trades(id) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED,
   asset_id integer NOT NULL,
   quote_currency text NOT NULL,
   side text NOT NULL CHECK (side IN ('buy', 'sell')),

@@ -29,4 +29,4 @@ export async function activityCsv(ctx: AppContext, userId: number, query: Activi
 }
 
 /** For the modules whose transactions write a line of the log with their change. */
-export { recordActivity } from './activity.repository.ts';
+export { activityLine, recordActivity } from './activity.repository.ts';

@@ -100,9 +100,20 @@ async function commit(ctx: AppContext, o: Order): Promise<Committed | Routed | {
       const route = plan.kind === 'market' ? routeOf(ctx, plan.instrument.symbol, account, plan.lots) : null;
       if (route) {
         requireConnected(route);
-        const trade = { ...tradeValues(o.userId, account.id, plan, o.key, hash, latencyMs), openTime: undefined };
+        const { openTime: _unknownYet, ...trade } = tradeValues(o.userId, account.id, plan, o.key, hash, latencyMs);
         const { maxDeviationPct } = ctx.config.trading;
-        const venueOrder = await writeOpenOrder(tx, { userId: o.userId, accountId: account.id, key: o.key, plan, route, trade, currency: account.currency, requested: o.body.opening_price, maxDeviationPct });
+        const venueOrder = await writeOpenOrder(tx, {
+          userId: o.userId,
+          accountId: account.id,
+          key: o.key,
+          plan,
+          route,
+          trade: { ...trade, firstResponse: null },
+          tradeRowId: lock.tradeId,
+          currency: account.currency,
+          requested: o.body.opening_price,
+          maxDeviationPct,
+        });
         return { venueOrder, route };
       }
       // The answer and the activity line are made from the row about to be written, so one insert stores all three.

@@ -16,9 +16,16 @@ type TradeStatus = TradeRow['status'];
  * first, so orders, closes and stop-outs on one account run one at a time and never deadlock.
  */
 export async function lockAccount(tx: DbOrTx, accountId: number): Promise<TradingAccountRow | null> {
-  const [row] = await tx.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId)).for('update');
+  const [row] = await lockAccountStatement(tx, { accountId });
   return row ?? null;
 }
+const lockAccountStatement = statement('lock_account', (db) =>
+  db
+    .select()
+    .from(tradingAccounts)
+    .where(eq(tradingAccounts.id, sql.placeholder('accountId') as never))
+    .for('update'),
+);
 
 /** The user's account `accountId`, or their first account when none is named. */
 export async function accountOfUser(db: DbOrTx, userId: number, accountId?: number): Promise<TradingAccountRow | null> {

@@ -39,6 +39,7 @@ export class FixSeqNumStore implements IFixSessionStore {
   private dirty = false;
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
+  private dirMade: Promise<void> | null = null;
 
   constructor(sessionId: SessionId, dir: string, onError: (err: Error) => void = () => {}) {
     this.sessionId = sessionId;
@@ -131,7 +132,12 @@ export class FixSeqNumStore implements IFixSessionStore {
     const text = `${String(this.senderSeqNum).padStart(20)} : ${String(this.targetSeqNum).padStart(20)}`;
     const temporary = `${this.file}.tmp`;
     try {
-      await mkdir(path.dirname(this.file), { recursive: true });
+      // Made once: every message sent is written, and the directory stays.
+      this.dirMade ??= mkdir(path.dirname(this.file), { recursive: true }).then(() => {});
+      await this.dirMade.catch((err: Error) => {
+        this.dirMade = null;
+        throw err;
+      });
       await writeFile(temporary, text);
       // A crash mid-write must not leave a torn file that would refuse the next start.
       await rename(temporary, this.file);

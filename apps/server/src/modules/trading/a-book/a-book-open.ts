@@ -1,26 +1,25 @@
 import { marginDecimal } from '@bourse/domain';
-import type { MarkupConfig, StoreTradeResponse } from '@bourse/contract';
-import { eq } from 'drizzle-orm';
+import { type MarkupConfig, type StoreTradeResponse, tradingMessages as msg } from '@bourse/contract';
 import type { AppContext } from '../../../app-context.ts';
-import { trades } from '../../../db/schema/index.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { HttpError } from '../../../http/errors.ts';
 import { hashToken } from '../../../lib/tokens.ts';
-import { recordActivity } from '../../activity/activity.service.ts';
+import { activityLine } from '../../activity/activity.service.ts';
 import { customerPrice, providerLimit, type Route, type VenueResult } from '../../market/venue/venues.service.ts';
 import type { OrderPlan } from '../order-plan.ts';
 import { receipt, slippageOf, tradeView } from '../trade-view.ts';
 import { announce, tradingRuntime } from '../trading-runtime.ts';
-import { insertTrade, lockAccount, type NewTrade, type TradeRow } from '../trades.repository.ts';
+import { insertOrderTrade, lockAccount, type OrderTrade, type TradeRow } from '../trades.repository.ts';
 import { Valuer } from '../valuation.ts';
 import { awaitAnswer, rejectionMessage } from './venue-route.ts';
 import { insertVenueOrder, settleVenueOrder, type VenueOrderRow } from './venue-orders.repository.ts';
-import { tradingMessages as msg } from '@bourse/contract';
 
 /** What an opening order's trade is made from once the provider has filled it (the venue order's `request`). */
 type OpenRequest = {
   /** The trade's columns as the order was planned; size, prices and margin are the fill's. */
-  trade: Omit<NewTrade, 'openTime'>;
+  trade: Omit<OrderTrade, 'id' | 'openTime' | 'createdAt'>;
+  /** The trade's id, taken with the order's lock: the booking needs no query to learn it. */
+  tradeRowId: number;
   requested: number;
   spread: number;
   conversion: number;
@@ -43,13 +42,25 @@ export function openClOrdId(userId: number, key: string | null): string {
  */
 export function writeOpenOrder(
   tx: DbOrTx,
-  o: { userId: number; accountId: number; key: string | null; plan: OrderPlan; route: Route; trade: Omit<NewTrade, 'openTime'>; currency: string; requested: number; maxDeviationPct: number },
+  o: {
+    userId: number;
+    accountId: number;
+    key: string | null;
+    plan: OrderPlan;
+    route: Route;
+    trade: OpenRequest['trade'];
+    tradeRowId: number;
+    currency: string;
+    requested: number;
+    maxDeviationPct: number;
+  },
 ): Promise<VenueOrderRow> {
   const { plan, route } = o;
   const deviation = o.maxDeviationPct / 100;
   const customerLimit = plan.side === 'buy' ? o.requested * (1 + deviation) : o.requested * (1 - deviation);
   const request: OpenRequest = {
     trade: o.trade,
+    tradeRowId: o.tradeRowId,
     requested: plan.requested,
     spread: plan.spread,
     conversion: plan.conversion,
@@ -119,8 +130,20 @@ export async function settleOpen(ctx: AppContext, order: VenueOrderRow, result: 
     const lots = units / contractSize;
     const price = customerPrice(side, result.averagePrice!, request.digits, request.markup);
     const margin = marginDecimal({ lots, contractSize, rate: price, leverage: request.trade.leverage, conversion: request.conversion });
-    const row = await insertTrade(tx, {
+    const settled = await settleVenueOrder(tx, order.id, {
+      status: result.status === 'filled' ? 'filled' : 'partial',
+      filledUnits: String(units),
+      averagePrice: String(result.averagePrice),
+      text: result.text ?? null,
+      tradeId: request.tradeRowId,
+    });
+    if (!settled) return null;
+    // The row is made here first, as the house fill makes its own, so that one insert stores the
+    // trade, its activity line and its first answer.
+    const now = new Date();
+    const values: OrderTrade = {
       ...request.trade,
+      id: request.tradeRowId,
       volume: String(units),
       lots: lots.toFixed(2),
       margin: margin.toFixed(2),
@@ -128,36 +151,30 @@ export async function settleOpen(ctx: AppContext, order: VenueOrderRow, result: 
       filledPrice: String(price),
       slippage: String(slippageOf(side, request.requested, price)),
       latencyMs,
-      openTime: new Date(),
+      openTime: now,
       venue: order.venue,
       venueSymbol: order.symbol,
-    });
-    const settled = await settleVenueOrder(tx, order.id, {
-      status: result.status === 'filled' ? 'filled' : 'partial',
-      filledUnits: String(units),
-      averagePrice: String(result.averagePrice),
-      text: result.text ?? null,
-      tradeId: row.id,
-    });
-    if (!settled) throw new AlreadySettled();
-    await recordActivity(tx, 'opened', row);
+      firstResponse: null,
+      createdAt: now,
+    };
+    const draft: TradeRow = { ...values, parentId: null, closingPrice: null, closeTime: null, closeReason: null, pnl: '0.00', updatedAt: now } as TradeRow;
     const body: StoreTradeResponse = {
-      data: tradeView(row, await valuer.live(row)),
+      data: tradeView(draft, await valuer.live(draft)),
       receipt: receipt({
         side,
-        lots: Number(row.lots),
+        lots: Number(values.lots),
         units,
         requested: request.requested,
         filled: price,
         spread: request.spread,
         conversion: request.conversion,
-        pipSize: row.pipSize === null ? null : Number(row.pipSize),
+        pipSize: values.pipSize == null ? null : Number(values.pipSize),
         digits: request.digits,
         currency: request.currency,
         latencyMs,
       }),
     };
-    if (row.idempotencyKey) await tx.update(trades).set({ firstResponse: body }).where(eq(trades.id, row.id));
+    const row = await insertOrderTrade(tx, { ...values, firstResponse: values.idempotencyKey ? body : null }, activityLine('opened', draft));
     return { row, body, account };
   }).catch((error: unknown) => {
     if (error instanceof AlreadySettled) return null;

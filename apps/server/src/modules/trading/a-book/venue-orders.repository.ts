@@ -1,14 +1,20 @@
 import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
+import { placeholders, statement } from '../../../db/statement.ts';
 import { trades, venueBreaks, venueOrders } from '../../../db/schema/index.ts';
 
 export type VenueOrderRow = typeof venueOrders.$inferSelect;
 export type NewVenueOrder = typeof venueOrders.$inferInsert;
 export type VenueBreakRow = typeof venueBreaks.$inferSelect;
 
+const VENUE_ORDER_COLUMNS = [
+  'clOrdId', 'venue', 'symbol', 'purpose', 'userId', 'accountId', 'tradeId', 'assetId', 'quoteCurrency', 'side', 'lots', 'units', 'limitPrice', 'margin', 'request',
+] as const;
+const insertVenueOrderStatement = statement('insert_venue_order', (db) => db.insert(venueOrders).values(placeholders(VENUE_ORDER_COLUMNS)).returning());
+
 /** Writes an order about to be sent; the caller commits it before sending. */
-export async function insertVenueOrder(tx: DbOrTx, values: NewVenueOrder): Promise<VenueOrderRow> {
-  const [row] = await tx.insert(venueOrders).values(values).returning();
+export async function insertVenueOrder(tx: DbOrTx, values: Omit<NewVenueOrder, 'tradeId' | 'margin' | 'limitPrice'> & Partial<Pick<NewVenueOrder, 'tradeId' | 'margin' | 'limitPrice'>>): Promise<VenueOrderRow> {
+  const [row] = await insertVenueOrderStatement(tx, { tradeId: null, margin: '0', limitPrice: null, ...values });
   return row!;
 }
 
@@ -23,13 +29,24 @@ export async function settleVenueOrder(
   id: number,
   answer: { status: 'filled' | 'partial' | 'rejected'; filledUnits: string | null; averagePrice: string | null; text: string | null; tradeId?: number | null },
 ): Promise<VenueOrderRow | null> {
-  const [row] = await tx
-    .update(venueOrders)
-    .set({ ...answer, settledAt: new Date() })
-    .where(and(eq(venueOrders.id, id), eq(venueOrders.status, 'sent')))
-    .returning();
+  const [row] = await settleStatement(tx, { tradeId: null, ...answer, id });
   return row ?? null;
 }
+const settleStatement = statement('settle_venue_order', (db) =>
+  db
+    .update(venueOrders)
+    .set({
+      status: sql.placeholder('status') as never,
+      filledUnits: sql.placeholder('filledUnits') as never,
+      averagePrice: sql.placeholder('averagePrice') as never,
+      text: sql.placeholder('text') as never,
+      // An answer that names no trade keeps the one the order was written with.
+      tradeId: sql`coalesce(${sql.placeholder('tradeId')}::integer, ${venueOrders.tradeId})`,
+      settledAt: sql`now()`,
+    })
+    .where(and(eq(venueOrders.id, sql.placeholder('id') as never), eq(venueOrders.status, 'sent')))
+    .returning(),
+);
 
 /** Orders written before `before` and not settled, and every flatten order not settled: the A-book desk's work. */
 export function unsettledVenueOrders(db: DbOrTx, before: Date): Promise<VenueOrderRow[]> {
