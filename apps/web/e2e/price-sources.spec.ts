@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect, type Page } from '@playwright/test';
@@ -69,6 +69,78 @@ test('staff see each price source’s health, and a failover as it happens', asy
   await expect(card('ltc-backup')).toContainText(/Instruments\s*1/);
   await expect(card('ltc-primary')).toContainText(/Failovers\s*1/);
   await screenshots(page, 'admin-price-sources-failover');
+});
+
+test('an admin routes an instrument to a source with a markup from the back office, and removes it', async ({ page }) => {
+  const dir = e2eDataDir();
+  tickFile(path.join(dir, 'ltc-tape.csv'), 84, 50);
+  const tape = (name: string) => ({ name, kind: 'replay', file: 'ltc-tape.csv', symbol: 'LTCUSD' });
+  writeFileSync(feedsFile(), JSON.stringify({ sources: [tape('ltc-tape')], instruments: {} }));
+
+  await openSignedIn(page, ADMIN, '/admin/price-feeds');
+  const routing = page.getByTestId('instrument-routing');
+  await expect(routing.getByRole('heading', { name: 'Instrument routing' })).toBeVisible();
+  await expect(routing.getByTestId('no-routed-instruments')).toBeVisible();
+
+  // The instrument is chosen from the catalogue's matches for what is typed.
+  await routing.getByRole('button', { name: 'Add instrument' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add an instrument' });
+  await dialog.getByRole('textbox', { name: 'Instrument' }).fill('LTC');
+  await dialog.getByRole('list', { name: 'Matching instruments' }).getByRole('button', { name: /^LTCUSD/ }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Instrument' })).toHaveValue('LTCUSD');
+  const primary = dialog.getByRole('group', { name: 'Source 1: primary' });
+  await expect(primary.getByRole('combobox', { name: 'Source' })).toHaveValue('ltc-tape');
+  // Saving without the provider's symbol names the field.
+  await dialog.getByRole('button', { name: 'Add instrument' }).click();
+  await expect(primary.getByText('Enter the symbol this source uses.')).toBeVisible();
+  await primary.getByRole('textbox', { name: 'Provider symbol' }).fill('LTCUSD');
+  // Two points a side: 0.02 on LTCUSD's 2-digit prices.
+  await dialog.getByRole('radio', { name: 'Points' }).check();
+  await dialog.getByRole('spinbutton', { name: 'Markup in points' }).fill('2');
+  await dialog.evaluate((element) => element.scrollTo(0, 0));
+  await screenshots(page, 'admin-instrument-routing-dialog');
+  await dialog.getByRole('button', { name: 'Add instrument' }).click();
+  await expect(toast(page, 'LTCUSD: routing saved, and running now.')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  // Written to the file, as the server reads it at its next start.
+  expect(JSON.parse(readFileSync(feedsFile(), 'utf8')).instruments).toEqual({ LTCUSD: { sources: [{ source: 'ltc-tape', symbol: 'LTCUSD' }], markup: { kind: 'points', value: 2 } } });
+
+  // Listed with its source, markup and execution; and priced by the source at once, markup included.
+  const routed = routing.locator('[data-testid="routed-instrument"][data-symbol="LTCUSD"]');
+  await expect(routed.getByTestId('routed-sources')).toContainText('ltc-tape');
+  await expect(routed).toContainText('2 points');
+  await expect(routed).toContainText('House (B-book)');
+  const fed = page.getByTestId('fed-instruments').getByRole('row', { name: /LTCUSD/ });
+  await expect(fed).toContainText('ltc-tape', { timeout: 15_000 });
+  // The source is named before its first quote is in: the prices follow.
+  const widening = async () => {
+    const [rawBid, rawAsk, bid, ask] = (await fed.locator('td').allTextContents()).slice(1).map(Number);
+    return [Number((rawBid! - bid!).toFixed(6)), Number((ask! - rawAsk!).toFixed(6))];
+  };
+  await expect.poll(widening, { timeout: 15_000 }).toEqual([0.02, 0.02]);
+  await screenshots(page, 'admin-instrument-routing');
+
+  // Someone renames the source in the file while the dialog is open: the server refuses the edit
+  // that names the old one, and the form says why.
+  await routed.getByRole('button', { name: 'Edit the routing of LTCUSD' }).click();
+  const edit = page.getByRole('dialog', { name: 'Routing of LTCUSD' });
+  await expect(edit.getByRole('textbox', { name: 'Provider symbol' })).toHaveValue('LTCUSD');
+  writeFileSync(feedsFile(), JSON.stringify({ sources: [tape('ltc-tape-2')], instruments: { LTCUSD: { sources: [{ source: 'ltc-tape-2', symbol: 'LTCUSD' }] } } }));
+  await edit.getByRole('button', { name: 'Save routing' }).click();
+  await expect(edit.getByTestId('routing-refusal')).toHaveText('instruments.LTCUSD: LTCUSD names an unknown source ltc-tape.');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  // The list now reads the file as it is.
+  await expect(routed.getByTestId('routed-sources')).toContainText('ltc-tape-2');
+  await expect(routed).toContainText('None');
+
+  // Removed, after a confirmation: back to the simulator.
+  await routed.getByRole('button', { name: 'Remove the routing of LTCUSD' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remove the routing of LTCUSD?' });
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(toast(page, 'LTCUSD is priced by the simulator again.')).toBeVisible();
+  await expect(routed).toHaveCount(0);
+  await expect(routing.getByTestId('no-routed-instruments')).toBeVisible();
+  await expect(page.getByTestId('fed-instruments').getByRole('row', { name: /LTCUSD/ })).toHaveCount(0, { timeout: 15_000 });
 });
 
 type ProviderOrder = { comp_id: string; cl_ord_id: string; side: string; symbol: string; quantity: number; status: string; cum_qty: number; avg_px: number };

@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { usePriceFeeds } from './api/price-feeds';
+import { InstrumentRouting } from './components/instrument-routing';
 
 type Status = PriceSourceHealth['status'];
 const statusStyles: Record<Status, string> = {
@@ -217,54 +218,61 @@ function Venues({ venues }: { venues: VenueStatus[] }) {
   );
 }
 
-/** Back office: where prices come from, each source's health, the failovers between them, and where orders are filled. */
+/**
+ * Back office: where prices come from, each source's health, each instrument's routing (editable by
+ * admins), the failovers between sources, and where orders are filled.
+ */
 export function PriceFeedsPage() {
   const { t } = useTranslation();
   const feeds = usePriceFeeds();
   return (
     <div>
       <PageHeader title={t('Price sources')} description={t('Where prices come from, and how each source is doing.')} />
-      {feeds.isPending ? (
-        <Spinner />
-      ) : feeds.isError ? (
-        <Alert variant="destructive">{errorMessage(feeds.error, t('Could not load the price sources'))}</Alert>
-      ) : (
-        <div className="flex flex-col gap-6">
-          {!feeds.data.running && <Alert>{t('No outside price sources run on this node: instruments without one are priced by the simulator.')}</Alert>}
-          {feeds.data.running &&
-            (feeds.data.sources.length > 0 ? (
-              <ul className="grid gap-3 lg:grid-cols-2">
-                {feeds.data.sources.map((s) => (
-                  <SourceCard key={s.source} source={s} />
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-muted" data-testid="no-price-sources">
-                {t('No price source is configured: the simulator prices every instrument.')}
-              </p>
-            ))}
-          {feeds.data.instruments.length > 0 && (
-            <section>
-              <h2 className="mb-2 font-medium">{t('Instruments')}</h2>
-              <Instruments instruments={feeds.data.instruments} />
-            </section>
-          )}
-          {feeds.data.running && (
-            <section>
-              <h2 className="mb-2 font-medium">{t('Recent switches')}</h2>
-              <Switches switches={feeds.data.switches} />
-            </section>
-          )}
-          {/* An API node holds no order session: its venues are the worker's to tell, like its sources. */}
-          {(feeds.data.running || feeds.data.venues.length > 0) && (
-            <section data-testid="execution-venues">
-              <h2 className="font-medium">{t('Execution venues')}</h2>
-              <p className="mb-2 text-sm text-muted">{t('Liquidity providers that fill the orders of the instruments routed to them (A-book).')}</p>
-              <Venues venues={feeds.data.venues} />
-            </section>
-          )}
-        </div>
-      )}
+      <div className="flex flex-col gap-6">
+        {feeds.isPending ? (
+          <Spinner />
+        ) : feeds.isError ? (
+          <Alert variant="destructive">{errorMessage(feeds.error, t('Could not load the price sources'))}</Alert>
+        ) : (
+          <>
+            {!feeds.data.running && <Alert>{t('No outside price sources run on this node: instruments without one are priced by the simulator.')}</Alert>}
+            {feeds.data.running &&
+              (feeds.data.sources.length > 0 ? (
+                <ul className="grid gap-3 lg:grid-cols-2">
+                  {feeds.data.sources.map((s) => (
+                    <SourceCard key={s.source} source={s} />
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-sm text-muted" data-testid="no-price-sources">
+                  {t('No price source is configured: the simulator prices every instrument.')}
+                </p>
+              ))}
+            {feeds.data.instruments.length > 0 && (
+              <section>
+                <h2 className="mb-2 font-medium">{t('Instruments')}</h2>
+                <Instruments instruments={feeds.data.instruments} />
+              </section>
+            )}
+          </>
+        )}
+        {/* What the file routes, editable by admins: shown even when the live view cannot be read. */}
+        <InstrumentRouting />
+        {feeds.data?.running && (
+          <section>
+            <h2 className="mb-2 font-medium">{t('Recent switches')}</h2>
+            <Switches switches={feeds.data.switches} />
+          </section>
+        )}
+        {/* An API node holds no order session: its venues are the worker's to tell, like its sources. */}
+        {feeds.data && (feeds.data.running || feeds.data.venues.length > 0) && (
+          <section data-testid="execution-venues">
+            <h2 className="font-medium">{t('Execution venues')}</h2>
+            <p className="mb-2 text-sm text-muted">{t('Liquidity providers that fill the orders of the instruments routed to them (A-book).')}</p>
+            <Venues venues={feeds.data.venues} />
+          </section>
+        )}
+      </div>
     </div>
   );
 }
