@@ -230,7 +230,7 @@ test('an A-book instrument fills at the liquidity provider, shows its refusal, a
         // The order session logs on as another sender than the prices.
         venues: [{ name: venue, kind: 'fix', sender_comp_id: 'BOURSE-E2E-ORD', timeout_ms: 10_000, ...session }],
         // A markup of 50 points (0.50) on each side: the fill is the provider's price plus that.
-        instruments: { AAVEUSD: { sources: [{ source: 'lp', symbol: 'AAVE/USD' }], markup: { kind: 'points', value: 50 }, execution: { venue, symbol: 'AAVE/USD', rule: 'a_book' } } },
+        instruments: { AAVEUSD: { sources: [{ source: 'lp', symbol: 'AAVE/USD' }], markup: { kind: 'points', value: 50 }, execution: { venue, symbol: 'AAVE/USD', rule: 'a_book', demo_accounts: true } } },
       }),
     );
     await openRoom(page, await newCustomer(baseURL!));
