@@ -254,6 +254,21 @@ export function e2eDataDir(): string {
   return dir;
 }
 
+/** Data dirs of further servers a spec starts (a shifted clock): their mail is read too. */
+const otherServerDirs = new Set<string>();
+
+/** Reads the mail of a further server's data dir beside the e2e server's, until `forget` is called. */
+export function readMailOf(dataDir: string): { forget(): void } {
+  otherServerDirs.add(dataDir);
+  return { forget: () => otherServerDirs.delete(dataDir) };
+}
+
+/** Every mail the servers of this run have written, the e2e server's first. */
+async function mailLog(): Promise<string> {
+  const logs = await Promise.all([e2eDataDir(), ...otherServerDirs].map((dir) => readFile(`${dir}/mail.log`, 'utf8').catch(() => '')));
+  return logs.join('\n');
+}
+
 /**
  * The last link to `path` mailed to `email`. Without SMTP the server appends every mail to
  * `${DATA_DIR}/mail.log`, which the browser tests read instead of an inbox.
@@ -261,7 +276,7 @@ export function e2eDataDir(): string {
 export async function lastMailedLink(email: string, path: string): Promise<string> {
   const deadline = Date.now() + 5_000;
   for (;;) {
-    const log = await readFile(`${e2eDataDir()}/mail.log`, 'utf8').catch(() => '');
+    const log = await mailLog();
     const mails = log.split(/^--- /m).filter((m) => m.includes(`To: ${email}\n`));
     const link = mails.at(-1)?.match(new RegExp(`https?://\\S+${path.replace(/[/?]/g, '\\$&')}\\S*`))?.[0];
     if (link) return link;
@@ -274,7 +289,7 @@ export async function lastMailedLink(email: string, path: string): Promise<strin
 export async function lastMail(email: string): Promise<string> {
   const deadline = Date.now() + 5_000;
   for (;;) {
-    const log = await readFile(`${e2eDataDir()}/mail.log`, 'utf8').catch(() => '');
+    const log = await mailLog();
     const mail = log.split(/^--- /m).findLast((m) => m.includes(`To: ${email}\n`));
     if (mail) return mail;
     if (Date.now() > deadline) throw new Error(`no mail for ${email}`);

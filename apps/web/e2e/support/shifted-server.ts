@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { readMailOf } from '../helpers';
 
 /** Milliseconds from `now` to the next Saturday 12:00 UTC, when only crypto trades (SPEC §9 hours). */
 export function offsetToSaturdayNoon(now: number): number {
@@ -24,6 +25,8 @@ export async function startShiftedServer(): Promise<{ url: string; close: () => 
     stdio: 'ignore',
   });
   const url = `http://localhost:${port}`;
+  // Customers registered on it get their codes mailed to its data dir.
+  const mail = readMailOf(dataDir);
   const deadline = Date.now() + 60_000;
   for (;;) {
     const up = await fetch(`${url}/api/v1/settings`).then((r) => r.ok, () => false);
@@ -37,6 +40,7 @@ export async function startShiftedServer(): Promise<{ url: string; close: () => 
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
+      mail.forget();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
