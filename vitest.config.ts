@@ -31,10 +31,12 @@ const ENGINE_SUITES = [
   'trading-risk',
   'a-book',
   'ledger',
+  // Swaps charged at the daily rollover, once per position per day, and the ledger they post to.
+  'swaps',
   'request-auth',
 ];
 /** Suites that need a PostgreSQL server (several nodes on one database, connections cut): PostgreSQL only. */
-const POSTGRES_SUITES = ['multi-node', 'db-connection-loss', 'alerts-cluster', 'trading-cluster'];
+const POSTGRES_SUITES = ['multi-node', 'db-connection-loss', 'alerts-cluster', 'trading-cluster', 'swaps-cluster'];
 const suiteFiles = (names: string[]) => names.map((name) => `apps/server/test/${name}.test.ts`);
 
 const integration = {

@@ -10,6 +10,7 @@ import { renewalsAttachment } from './modules/marketplace/renewals.ts';
 import { robotsAttachment } from './modules/robots/robots.runner.ts';
 import { savingsAttachment } from './modules/savings/savings.routes.ts';
 import { equitySnapshotsAttachment } from './modules/statements/equity-snapshots.ts';
+import { rolloverAttachment } from './modules/trading/swaps/rollover.ts';
 
 /**
  * Parts that attach to the running HTTP server or start background work: realtime gateways,
@@ -19,4 +20,4 @@ import { equitySnapshotsAttachment } from './modules/statements/equity-snapshots
 export type Attachment = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
 // The risk and alert engines come after the price feed, whose source they evaluate.
-export const attachments: Attachment[] = [realtimeAttachment, chatAttachment, marketAttachment, riskEngineAttachment, aBookDeskAttachment, alertEngineAttachment, renewalsAttachment, robotsAttachment, savingsAttachment, equitySnapshotsAttachment];
+export const attachments: Attachment[] = [realtimeAttachment, chatAttachment, marketAttachment, riskEngineAttachment, aBookDeskAttachment, alertEngineAttachment, renewalsAttachment, robotsAttachment, savingsAttachment, equitySnapshotsAttachment, rolloverAttachment];

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { isTimeZone, parseRolloverTime, type RolloverTime } from '@bourse/domain';
 import { marketSettings, type MarketSettings } from './modules/market/market.config.ts';
 
 /** Everything the server reads from the environment, parsed once at start. */
@@ -41,6 +42,8 @@ export type Config = {
     /** How often running Expert Advisors and Auto Traders act on the last closed 1-minute bar; 0 turns the pass off. */
     robotPassMs: number;
   };
+  /** Swaps (overnight financing): when the daily rollover charges them. */
+  swaps: SwapSettings;
   /** Card deposits: the built-in test provider, or none (card deposits are then refused). */
   payments: { cardProvider: 'test' | null };
   log: LogSettings;
@@ -53,6 +56,25 @@ export type Config = {
  * written as they came, were a large part of a request's cost (bench/request-path).
  */
 export type LogSettings = { level: string; requestSample: number; slowMs: number };
+
+export type SwapSettings = {
+  /** The rollover's local time of day, in `zone` (17:00 New York, the forex market's day end). */
+  rolloverTime: RolloverTime;
+  zone: string;
+  /** How often the worker looks for a rollover to charge; 0 turns the job off (the default under NODE_ENV=test, whose suites run it by hand). */
+  checkMs: number;
+};
+
+function swapSettings(env: NodeJS.ProcessEnv, nodeEnv: Config['env']): SwapSettings {
+  const time = env.SWAP_ROLLOVER_TIME ?? '17:00';
+  const rolloverTime = parseRolloverTime(time);
+  if (!rolloverTime) throw new Error(`SWAP_ROLLOVER_TIME must be a time of day as HH:MM (24-hour), not "${time}"`);
+  const zone = env.SWAP_ROLLOVER_ZONE ?? 'America/New_York';
+  if (!isTimeZone(zone)) throw new Error(`SWAP_ROLLOVER_ZONE must be an IANA time zone such as America/New_York, not "${zone}"`);
+  const checkMs = Number(env.SWAP_CHECK_MS ?? (nodeEnv === 'test' ? 0 : 60_000));
+  if (!Number.isFinite(checkMs) || checkMs < 0) throw new Error('SWAP_CHECK_MS must be a number of milliseconds (0 turns the rollover job off)');
+  return { rolloverTime, zone, checkMs };
+}
 
 export type RealtimeSettings = {
   driver: 'gateway' | 'pusher';
@@ -158,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       riskSweepMs: Number(env.RISK_SWEEP_MS ?? 1000),
       robotPassMs: Number(env.ROBOT_PASS_MS ?? 60_000),
     },
+    swaps: swapSettings(env, nodeEnv),
     // A production install takes no card money through the test provider unless told to.
     payments: { cardProvider: (env.CARD_PROVIDER ?? (production ? '' : 'test')) === 'test' ? 'test' : null },
     log: {

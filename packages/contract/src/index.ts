@@ -32,3 +32,4 @@ export * from './localized.ts';
 export * from './notices.ts';
 export * from './ledger-detail.ts';
 export * from './price-feeds.ts';
+export * from './swaps.ts';

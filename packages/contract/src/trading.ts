@@ -90,6 +90,8 @@ export const tradeSchema = z.object({
   close_time: z.string().nullable(),
   /** Unrealised while open (at closing_price), realised once closed. */
   pnl: money,
+  /** Swaps (overnight financing) charged (negative) or paid so far, in the account currency; not in `pnl`. */
+  swap: money,
   close_reason: z.enum(closeReasons).nullable(),
   requested_price: z.number().nullable(),
   filled_price: z.number().nullable(),

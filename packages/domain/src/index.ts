@@ -9,3 +9,4 @@ export * from './volume-input.ts';
 export * from './trading-hours.ts';
 export * from './robots/index.ts';
 export * from './fill-costs.ts';
+export * from './swaps.ts';

@@ -33,8 +33,9 @@ import { profileRoutes } from '../modules/personal/profile.routes.ts';
 import { securityRoutes } from '../modules/personal/security.routes.ts';
 import { alertRoutes } from '../modules/alerts/alerts.routes.ts';
 import { activityRoutes } from '../modules/activity/activity.routes.ts';
+import { swapRatesRoutes } from '../modules/trading/swaps/swap-rates.routes.ts';
 
 export type ApiModule = (api: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
 /** Every module mounted under /api/v1. */
-export const apiModules: ApiModule[] = [authRoutes, userRoutes, settingsRoutes, adminRoutes, notificationRoutes, realtimeRoutes, chatRoutes, adminChatRoutes, tradingRoutes, tradesAdminRoutes, marketRoutes, backtestRoutes, marketplaceRoutes, marketplaceAdminRoutes, marketplaceImageRoutes, autotraderRoutes, robotRoutes, planRoutes, auditRoutes, moneyRoutes, moneyAdminRoutes, accountRoutes, savingsRoutes, preferencesRoutes, adjustmentRoutes, statementRoutes, verificationRoutes, verificationAdminRoutes, profileRoutes, securityRoutes, alertRoutes, activityRoutes, courseRoutes];
+export const apiModules: ApiModule[] = [authRoutes, userRoutes, settingsRoutes, adminRoutes, notificationRoutes, realtimeRoutes, chatRoutes, adminChatRoutes, tradingRoutes, tradesAdminRoutes, marketRoutes, backtestRoutes, marketplaceRoutes, marketplaceAdminRoutes, marketplaceImageRoutes, autotraderRoutes, robotRoutes, planRoutes, auditRoutes, moneyRoutes, moneyAdminRoutes, accountRoutes, savingsRoutes, preferencesRoutes, adjustmentRoutes, statementRoutes, verificationRoutes, verificationAdminRoutes, profileRoutes, securityRoutes, alertRoutes, activityRoutes, courseRoutes, swapRatesRoutes];

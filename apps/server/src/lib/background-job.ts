@@ -1,13 +1,13 @@
 import type { AppContext } from '../app-context.ts';
 
 /**
- * Runs `work` every `everyMs` on this node, never two runs at once (a slow run makes the next tick
- * skip), logging a failure instead of stopping; on shutdown the timer stops and a run in progress
- * finishes before the database closes.
+ * Runs `work` every `everyMs` on this node (and once at once with `atStart`), never two runs at
+ * once (a slow run makes the next tick skip), logging a failure instead of stopping; on shutdown the
+ * timer stops and a run in progress finishes before the database closes.
  */
-export function runEvery(ctx: AppContext, everyMs: number, name: string, work: () => Promise<unknown>): void {
+export function runEvery(ctx: AppContext, everyMs: number, name: string, work: () => Promise<unknown>, opts: { atStart?: boolean } = {}): void {
   let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
+  const run = () => {
     if (running) return;
     running = work()
       .then(
@@ -17,8 +17,10 @@ export function runEvery(ctx: AppContext, everyMs: number, name: string, work: (
       .finally(() => {
         running = null;
       });
-  }, everyMs);
+  };
+  const timer = setInterval(run, everyMs);
   timer.unref();
+  if (opts.atStart) run();
   ctx.onClose(async () => {
     clearInterval(timer);
     await running;

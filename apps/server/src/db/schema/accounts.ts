@@ -21,7 +21,7 @@ export const tradingAccounts = pgTable('trading_accounts', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const journalKinds = ['deposit', 'withdrawal', 'realised_pnl', 'purchase', 'fee', 'correction', 'transfer'] as const;
+export const journalKinds = ['deposit', 'withdrawal', 'realised_pnl', 'purchase', 'fee', 'correction', 'transfer', 'swap'] as const;
 
 export const journalEntries = pgTable('journal_entries', {
   id: serial('id').primaryKey(),

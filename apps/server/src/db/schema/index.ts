@@ -20,3 +20,4 @@ export * from './alerts.ts';
 export * from './activity.ts';
 export * from './email-verifications.ts';
 export * from './courses.ts';
+export * from './swaps.ts';

@@ -39,6 +39,8 @@ export const trades = pgTable('trades', {
   pipSize: priceColumn('pip_size'),
   latencyMs: integer('latency_ms'),
   pnl: numeric('pnl', { precision: 20, scale: 2 }).notNull().default('0'),
+  /** Swaps charged (negative) or paid so far (migration 0860). */
+  swap: numeric('swap', { precision: 20, scale: 2 }).notNull().default('0'),
   closeReason: text('close_reason', { enum: ['manual', 'tp', 'sl', 'stop_out', 'trailing', 'no_margin'] }),
   openTime: timestamp('open_time', { withTimezone: true }),
   closeTime: timestamp('close_time', { withTimezone: true }),

@@ -136,7 +136,7 @@ async function commit(ctx: AppContext, o: Order): Promise<Committed | Routed | {
 }
 
 /** The columns of a new trade that only closing fills in (their defaults in the table). */
-const UNSETTLED = { parentId: null, closingPrice: null, closeTime: null, closeReason: null, pnl: '0.00', firstResponse: null } as const;
+const UNSETTLED = { parentId: null, closingPrice: null, closeTime: null, closeReason: null, pnl: '0.00', swap: '0.00', firstResponse: null } as const;
 
 /** A retry of an order sent to a venue that has not opened a position: still out, or refused. */
 function venueRetryError(order: VenueOrderRow, hash: string): HttpError {

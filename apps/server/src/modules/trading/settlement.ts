@@ -94,10 +94,13 @@ async function closeTrade(tx: DbOrTx, order: CloseOrder): Promise<{ closed: Trad
   }
   const share = new Decimal(order.lots!).dividedBy(trade.lots);
   const closedMargin = share.times(trade.margin).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  // The swaps charged so far go with the lots: the closed slice shows its share.
+  const closedSwap = share.times(trade.swap).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   const remaining = await updateTradeIf(tx, trade.id, 'open', {
     lots: new Decimal(trade.lots).minus(order.lots!).toFixed(2),
     volume: new Decimal(trade.volume).minus(units).toFixed(8),
     margin: new Decimal(trade.margin).minus(closedMargin).toFixed(2),
+    swap: new Decimal(trade.swap).minus(closedSwap).toFixed(2),
   });
   if (!remaining) return null;
   const { id: _id, createdAt: _c, updatedAt: _u, idempotencyKey: _k, requestHash: _h, firstResponse: _f, ...copy } = trade;
@@ -109,6 +112,7 @@ async function closeTrade(tx: DbOrTx, order: CloseOrder): Promise<{ closed: Trad
     lots: new Decimal(order.lots!).toFixed(2),
     volume: units.toFixed(8),
     margin: closedMargin.toFixed(2),
+    swap: closedSwap.toFixed(2),
   });
   return { closed, remaining, pnl };
 }

@@ -33,6 +33,7 @@ export function tradeView(row: TradeRow, live?: LiveFigures | null): Trade {
     open_time: iso(row.openTime),
     close_time: iso(row.closeTime),
     pnl: live ? live.pnl : row.pnl,
+    swap: row.swap,
     close_reason: row.closeReason,
     requested_price: num(row.requestedPrice),
     filled_price: num(row.filledPrice),

@@ -157,7 +157,7 @@ export async function settleOpen(ctx: AppContext, order: VenueOrderRow, result: 
       firstResponse: null,
       createdAt: now,
     };
-    const draft: TradeRow = { ...values, parentId: null, closingPrice: null, closeTime: null, closeReason: null, pnl: '0.00', updatedAt: now } as TradeRow;
+    const draft: TradeRow = { ...values, parentId: null, closingPrice: null, closeTime: null, closeReason: null, pnl: '0.00', swap: '0.00', updatedAt: now } as TradeRow;
     const body: StoreTradeResponse = {
       data: tradeView(draft, await valuer.live(draft)),
       receipt: receipt({
