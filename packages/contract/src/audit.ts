@@ -46,6 +46,20 @@ export const auditLogEntrySchema = auditEntrySchema.extend({ actor_email: z.stri
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 export const auditActionsResponse = z.object({ data: z.array(z.string()) });
 
+/**
+ * GET /admin/audit-log/verify: the log's hash chain checked. `broken_at` is the first entry whose
+ * own hash (`changed`) or link to the entry before (`link`: one removed or slipped in) fails;
+ * `head`, the latest entry's hash, kept elsewhere also shows entries cut off the end.
+ */
+export const auditChainResponse = z.object({
+  data: z.object({
+    entries: z.number().int(),
+    intact: z.boolean(),
+    broken_at: z.object({ id: z.number().int(), reason: z.enum(['changed', 'link']) }).nullable(),
+    head: z.string().nullable(),
+  }),
+});
+
 /** The actions the server writes, as people read them (the web client translates the same words). */
 export const auditActionLabels: Record<string, string> = {
   'account.adjusted': 'Balance adjusted',

@@ -37,3 +37,8 @@ export function statement<R, V extends Record<string, unknown> = Record<string, 
 export function placeholders<const C extends readonly string[], const P extends string = ''>(columns: C, prefix?: P): { [K in C[number]]: Placeholder<`${P}${K}`> } {
   return Object.fromEntries(columns.map((c) => [c, sql.placeholder(`${prefix ?? ''}${c}`)])) as { [K in C[number]]: Placeholder<`${P}${K}`> };
 }
+
+/** The rows of a raw `db.execute(sql…)`: both drivers (pg and PGlite) answer it with `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -11,4 +11,7 @@ export const auditLog = pgTable('audit_log', {
   userId: integer('user_id'),
   details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The chain (migration 0870): the entry before's hash, and this one's over that and its fields; set by the database. */
+  prevHash: text('prev_hash'),
+  hash: text('hash'),
 });

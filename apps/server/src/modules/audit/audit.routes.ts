@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActionLabel, auditActionsResponse, auditLogEntrySchema, auditLogQuery, auditQuery, auditResponse, paged, type AuditLogEntry } from '@bourse/contract';
+import { auditActionLabel, auditActionsResponse, auditChainResponse, auditLogEntrySchema, auditLogQuery, auditQuery, auditResponse, paged, type AuditLogEntry } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { csvText } from '../../lib/csv.ts';
 import { AUDIT_EXPORT_LIMIT, AUDIT_PAGE_SIZE, auditActions, countAuditLog, searchAuditLog } from './audit-log.repository.ts';
-import { auditEntries } from './audit.service.ts';
+import { auditEntries, checkAuditChain } from './audit.service.ts';
 
 const CSV_HEADER = ['Time (UTC)', 'Actor role', 'Actor id', 'Actor e-mail', 'Action', 'Action code', 'Customer id', 'Customer e-mail', 'Subject', 'Subject id', 'Details'];
 
@@ -37,6 +37,12 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext) {
     const { page, ...filter } = req.query;
     const [data, total] = await Promise.all([searchAuditLog(ctx.db, filter, (page - 1) * AUDIT_PAGE_SIZE, AUDIT_PAGE_SIZE), countAuditLog(ctx.db, filter)]);
     return { data, meta: { current_page: page, per_page: AUDIT_PAGE_SIZE, total }, links: { next: page * AUDIT_PAGE_SIZE < total ? `/api/v1/admin/audit-log?page=${page + 1}` : null } };
+  });
+
+  // Checking reads the whole log: for admins.
+  api.get('/admin/audit-log/verify', { config: { auth: 'admin' as const }, schema: { tags, response: { 200: auditChainResponse } } }, async () => {
+    const { entries, intact, brokenAt, head } = await checkAuditChain(ctx.db);
+    return { data: { entries, intact, broken_at: brokenAt, head } };
   });
 
   api.get('/admin/audit-log/actions', { config: staff, schema: { tags, response: { 200: auditActionsResponse } } }, async () => ({ data: await auditActions(ctx.db) }));

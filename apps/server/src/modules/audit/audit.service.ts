@@ -1,6 +1,7 @@
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { AuditEntry } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/statement.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import type { AuthInfo } from '../../http/auth.ts';
 
@@ -59,3 +60,19 @@ export const auditEntryView = (r: typeof auditLog.$inferSelect): AuditEntry => (
   details: r.details,
   created_at: r.createdAt.toISOString(),
 });
+
+/** What a check of the audit log's chain found. */
+export type AuditChainCheck = { entries: number; intact: boolean; brokenAt: { id: number; reason: 'changed' | 'link' } | null; head: string | null };
+
+/**
+ * Checks every entry's hash and its link to the entry before (in the database, in one pass). An
+ * entry changed shows as 'changed'; one removed or slipped in, as a broken 'link' at the next.
+ * `head` is the latest hash: kept somewhere else, it also shows entries cut off the end.
+ */
+export async function checkAuditChain(db: DbOrTx): Promise<AuditChainCheck> {
+  const [first] = rowsOf<{ id: string; reason: 'changed' | 'link' }>(await db.execute(sql`SELECT id::text AS id, reason FROM audit_log_break()`));
+  const [summary] = rowsOf<{ entries: string; head: string | null }>(
+    await db.execute(sql`SELECT count(*)::text AS entries, (SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1) AS head FROM audit_log`),
+  );
+  return { entries: Number(summary?.entries ?? 0), intact: !first, brokenAt: first ? { id: Number(first.id), reason: first.reason } : null, head: summary?.head ?? null };
+}
