@@ -141,24 +141,24 @@ export async function chargeSwaps(tx: DbOrTx, r: RolloverDay, ids: number[], ter
         ON CONFLICT (trade_id, day) DO NOTHING
         RETURNING trade_id, account_id, amount
       ),
-      totals AS (SELECT account_id, sum(amount) AS total FROM charged GROUP BY account_id),
+      totals AS (SELECT account_id, sum(amount) AS total, count(*)::int AS n, max(trade_id) AS trade FROM charged GROUP BY account_id),
       moved AS (
         UPDATE trading_accounts a SET balance = a.balance + totals.total FROM totals WHERE a.id = totals.account_id
-        RETURNING a.id, a.user_id, a.balance, totals.total
+        RETURNING a.id, a.user_id, a.balance, totals.n, totals.trade
       ),
+      -- Joined by primary key only: the planner cannot count a CTE's rows, and a join of two would be
+      -- a loop over both. trading_accounts reads as it was before this statement (the balance before).
       entries AS (
         INSERT INTO journal_entries (account_id, kind, amount, balance_after, reference)
-        SELECT c.account_id, 'swap', c.amount, m.balance - m.total + sum(c.amount) OVER (PARTITION BY c.account_id ORDER BY c.trade_id),
-          'swap:' || p.public_id || ':' || ${r.day}
-        FROM charged c JOIN moved m ON m.id = c.account_id JOIN priced p ON p.id = c.trade_id
+        SELECT c.account_id, 'swap', c.amount, a.balance + sum(c.amount) OVER (PARTITION BY c.account_id ORDER BY c.trade_id),
+          'swap:' || tr.trade_id || ':' || ${r.day}
+        FROM charged c JOIN trading_accounts a ON a.id = c.account_id JOIN trades tr ON tr.id = c.trade_id
         ORDER BY c.account_id, c.trade_id
         RETURNING 1
       ),
       swapped AS (UPDATE trades t SET swap = t.swap + c.amount FROM charged c WHERE t.id = c.trade_id RETURNING 1)
-      SELECT m.id AS account_id, m.user_id, m.balance::text AS balance, b.trade, b.ref, b.n
-      FROM moved m
-      JOIN (SELECT c.account_id, max(c.trade_id) AS trade, max(p.public_id) AS ref, count(*)::int AS n
-            FROM charged c JOIN priced p ON p.id = c.trade_id GROUP BY c.account_id) b ON b.account_id = m.id`),
+      SELECT m.id AS account_id, m.user_id, m.balance::text AS balance, m.trade, tr.trade_id AS ref, m.n
+      FROM moved m JOIN trades tr ON tr.id = m.trade`),
   );
 }
 
