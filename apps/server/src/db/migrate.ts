@@ -6,13 +6,18 @@ const migrationsDir = path.join(import.meta.dirname, 'migrations');
 // Any fixed number works: it only has to be the same for every node of one deployment.
 const MIGRATION_LOCK = 724_001;
 
+/** The migrations this build ships, in the order they apply. */
+export function migrationNames(): string[] {
+  return readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort();
+}
+
 /**
  * Applies the SQL files of `migrations/` in name order, each once, each in its own transaction.
  * An advisory lock keeps two nodes starting together from applying the same file twice.
  * Files are numbered by area (0001 foundation, 01xx realtime and chat, 02xx market data, 03xx trading).
  */
 export async function migrate(database: Database): Promise<string[]> {
-  const files = readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort();
+  const files = migrationNames();
   return database.session(async (s) => {
     await s.exec(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
     try {

@@ -13,6 +13,7 @@ import type { AppContext } from '../app-context.ts';
 import type { LogSettings } from '../config.ts';
 import { registerAuth } from './auth.ts';
 import { registerErrorHandler } from './errors.ts';
+import { registerHealth } from './health.ts';
 import { apiModules } from './routes.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -83,6 +84,7 @@ export async function buildApp(ctx: AppContext, app: FastifyInstance): Promise<F
     { prefix: API_PREFIX },
   );
 
+  registerHealth(app, ctx);
   registerSpa(app, ctx.config.webDist);
   return app;
 }
