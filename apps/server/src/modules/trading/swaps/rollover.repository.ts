@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { AssetType } from '@bourse/contract';
 import type { DbOrTx } from '../../../db/client.ts';
+import { rowsOf } from '../../../db/statement.ts';
 
 // Both drivers (pg and PGlite) answer raw queries with `{ rows }`.
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const ints = (ids: number[]) => `{${ids.join(',')}}`;
 
 /** When a rollover is charged, what it looks at: its day, its instant, and a lower bound for `updated_at` of what closed after it. */

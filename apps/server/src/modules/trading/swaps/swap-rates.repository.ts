@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { type AssetType, SWAP_RATES_PAGE_SIZE, type SwapRate, type SwapTripleDay, swapTripleDays } from '@bourse/contract';
 import { defaultTripleDay, swapDayCount } from '@bourse/domain';
 import type { DbOrTx } from '../../../db/client.ts';
+import { rowsOf } from '../../../db/statement.ts';
 
 /** ISO weekday (1 Monday … 5 Friday) as the API names it, and back. */
 export const tripleDayName = (n: number | null): SwapTripleDay | null => (n === null ? null : (swapTripleDays[n - 1] ?? null));
@@ -43,7 +44,6 @@ const trim = (n: string) => (n.includes('.') ? n.replace(/0+$/, '').replace(/\.$
 const SELECT = sql`SELECT a.id AS asset_id, a.symbol, a.name, a.type, s.long_rate::text AS long_rate, s.short_rate::text AS short_rate, s.unit, s.triple_day, s.updated_at
   FROM assets a LEFT JOIN swap_rates s ON s.symbol = a.symbol`;
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** A page of the catalogue with each instrument's swap terms, in catalogue order. */
 export async function swapRatesPage(db: DbOrTx, q: { search?: string; type?: AssetType; custom?: 'true' | 'false'; page: number }) {
