@@ -1,3 +1,4 @@
+import type { Metrics } from './lib/metrics.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
@@ -18,6 +19,8 @@ export type AppContext = {
   prices: PriceSource | null;
   /** Takes card deposits; null when the operator configured none. */
   cardProvider: CardProvider | null;
+  /** The node's Prometheus metrics (GET /metrics). */
+  metrics: Metrics;
   /** Registers cleanup run on graceful shutdown, last registered first. */
   onClose(fn: () => Promise<void> | void): void;
 };

@@ -4,6 +4,7 @@ import { realtimeAttachment } from './realtime/realtime.attachment.ts';
 import { chatAttachment } from './modules/chat/chat.attachment.ts';
 import { riskEngineAttachment } from './modules/trading/risk-engine.ts';
 import { aBookDeskAttachment } from './modules/trading/a-book/a-book-desk.ts';
+import { ledgerCheckAttachment } from './modules/accounts/ledger-check.ts';
 import { alertEngineAttachment } from './modules/alerts/alert-engine.ts';
 import { marketAttachment } from './modules/market/market.attachment.ts';
 import { renewalsAttachment } from './modules/marketplace/renewals.ts';
@@ -20,4 +21,4 @@ import { rolloverAttachment } from './modules/trading/swaps/rollover.ts';
 export type Attachment = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
 // The risk and alert engines come after the price feed, whose source they evaluate.
-export const attachments: Attachment[] = [realtimeAttachment, chatAttachment, marketAttachment, riskEngineAttachment, aBookDeskAttachment, alertEngineAttachment, renewalsAttachment, robotsAttachment, savingsAttachment, equitySnapshotsAttachment, rolloverAttachment];
+export const attachments: Attachment[] = [realtimeAttachment, chatAttachment, marketAttachment, riskEngineAttachment, aBookDeskAttachment, alertEngineAttachment, renewalsAttachment, robotsAttachment, savingsAttachment, equitySnapshotsAttachment, rolloverAttachment, ledgerCheckAttachment];

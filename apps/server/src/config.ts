@@ -21,6 +21,10 @@ export type Config = {
   publicUrl: string;
   /** Price socket API key (SPEC §7 "API key in handshake auth"). */
   priceSocketKey: string;
+  /** Bearer token of GET /metrics (Prometheus); the endpoint is off without one. */
+  metricsToken: string | null;
+  /** Minutes between ledger checks on the worker (balance = Σ journal, no negative live balance). */
+  ledgerCheckMinutes: number;
   pusher: { appId: string; key: string; secret: string; host: string | null; port: number | null; useTls: boolean };
   /** Private channels: the built-in gateway (default) or an external Pusher-protocol service. */
   realtime: RealtimeSettings;
@@ -160,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Links in mail are built from this, never from the request's Host header.
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, ''),
     priceSocketKey: secret('PRICE_SOCKET_KEY', env, production, 'bourse-dev-price-key'),
+    metricsToken: env.METRICS_TOKEN || null,
+    ledgerCheckMinutes: Number(env.LEDGER_CHECK_MINUTES ?? 10),
     pusher: {
       appId: env.PUSHER_APP_ID ?? 'bourse',
       key: env.PUSHER_APP_KEY ?? 'bourse-key',

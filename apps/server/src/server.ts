@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
 import { asyncStdout } from './lib/log-stream.ts';
 import { createMailer } from './lib/mailer.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { mailContext } from './modules/settings/mail-context.ts';
 import { MemoryBroadcaster } from './realtime/broadcaster.ts';
 import { attachments } from './attachments.ts';
@@ -84,6 +85,7 @@ export async function startServer(config: Config, opts: { logger?: boolean | obj
     mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }, app.log, mailContext(database.db, config.publicUrl)),
     prices: null,
     cardProvider: config.payments.cardProvider === 'test' ? testCardProvider() : null,
+    metrics: createMetrics(),
     onClose: (fn) => closers.push(fn),
   };
   await buildApp(ctx, app);

@@ -26,6 +26,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Runs `fn` on one connection, for session-scoped work such as advisory locks and migrations. */
   session<T>(fn: (s: RawSession) => Promise<T>): Promise<T>;
+  /** Connections of the pool (PostgreSQL): open, idle, and requests waiting for one. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -75,6 +77,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       session: async (fn) => {
         const conn = await pool.connect();
         try {

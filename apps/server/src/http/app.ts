@@ -14,6 +14,7 @@ import type { LogSettings } from '../config.ts';
 import { registerAuth } from './auth.ts';
 import { registerErrorHandler } from './errors.ts';
 import { registerHealth } from './health.ts';
+import { registerMetrics } from './metrics.ts';
 import { apiModules } from './routes.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -36,6 +37,8 @@ export async function buildApp(ctx: AppContext, app: FastifyInstance): Promise<F
   acceptEmptyJson(app);
   registerErrorHandler(app);
   logRequests(app, ctx.config.log);
+  // Before the routes, so its hook sees every one.
+  registerMetrics(app, ctx);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

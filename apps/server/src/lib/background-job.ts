@@ -9,12 +9,17 @@ export function runEvery(ctx: AppContext, everyMs: number, name: string, work: (
   let running: Promise<void> | null = null;
   const run = () => {
     if (running) return;
+    const end = ctx.metrics.jobDuration.startTimer({ job: name });
     running = work()
       .then(
-        () => undefined,
-        (error: unknown) => ctx.log.error({ err: error }, `${name} failed`),
+        () => void ctx.metrics.jobRuns.inc({ job: name, outcome: 'done' }),
+        (error: unknown) => {
+          ctx.metrics.jobRuns.inc({ job: name, outcome: 'failed' });
+          ctx.log.error({ err: error }, `${name} failed`);
+        },
       )
       .finally(() => {
+        end();
         running = null;
       });
   };

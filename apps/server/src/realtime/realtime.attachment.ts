@@ -2,6 +2,7 @@ import type { Attachment } from '../attachments.ts';
 import { keepSeen, markSeen } from '../modules/users/presence.service.ts';
 import { GatewayBroadcaster } from './gateway-broadcaster.ts';
 import { PusherGateway } from './pusher-gateway.ts';
+import { scrapedGauge } from '../lib/metrics.ts';
 import { registerPusherHttpApi } from './pusher-http-api.ts';
 import { PusherServiceBroadcaster } from './pusher-service-broadcaster.ts';
 import { RedisFanout } from './redis-fanout.ts';
@@ -21,6 +22,7 @@ export const realtimeAttachment: Attachment = async (app, ctx) => {
     return;
   }
   const gateway = new PusherGateway({ key: config.pusher.key, secret: config.pusher.secret, activityTimeoutSec: config.realtime.activityTimeoutSec, log });
+  scrapedGauge(ctx.metrics, 'bourse_private_sockets', 'Private-channel (Pusher protocol) connections on this node', [], (set) => set({}, gateway.stats().connections));
   gateway.onPresence = (userId, online) => {
     if (online) markSeen(ctx, userId).catch((err: Error) => log.warn({ err: err.message }, 'presence update failed'));
   };

@@ -5,6 +5,7 @@ import { tradingRuntime } from '../trading/trading-runtime.ts';
 import { MarketCatalog } from './market-catalog.ts';
 import { reloadAsset } from './market.service.ts';
 import { setMarket, startMarket } from './market.runtime.ts';
+import { watchMarket } from './market.metrics.ts';
 
 /**
  * Starts the market: catalogue, live state (`ctx.prices`), on the worker node the simulator and
@@ -27,6 +28,7 @@ export const marketAttachment: Attachment = async (app, ctx) => {
     onRemoteAssetChange: (id) => void reloadAsset(ctx, id).catch((err: Error) => log.warn({ err: err.message }, 'asset reload failed')),
   });
   market.priceSocket = socket;
+  watchMarket(ctx, market, socket);
   market.setPublisher(socket.publish);
   market.onAssetChanged = (id) => socket.assetChanged(id);
   market.startTimers();

@@ -19,6 +19,7 @@ import {
 } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { authOf } from '../../http/auth.ts';
+import { HttpError } from '../../http/errors.ts';
 import { idempotencyKey } from '../../http/idempotency-key.ts';
 import { placeOrder } from './order.service.ts';
 import { cancelOrder, closeAll, closeTrade, modifyTrade } from './positions.service.ts';
@@ -35,8 +36,12 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext) {
     '/trades/store',
     { schema: { tags, body: storeTradeRequest, response: { 201: storeTradeResponse } } },
     async (req, reply) => {
-      const placed = await placeOrder(ctx, authOf(req).userId, req.body, idempotencyKey(req), arrivedAt(reply));
+      const placed = await placeOrder(ctx, authOf(req).userId, req.body, idempotencyKey(req), arrivedAt(reply)).catch((error: unknown) => {
+        ctx.metrics.orders.inc({ outcome: error instanceof HttpError && error.status < 500 ? 'refused' : 'failed' });
+        throw error;
+      });
       if (placed.replayed) reply.header('idempotent-replayed', 'true');
+      else ctx.metrics.orders.inc({ outcome: placed.body.data.status === 'pending' ? 'pending' : 'opened' });
       return reply.status(201).send(placed.body);
     },
   );

@@ -1,0 +1,51 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Every metric a node exports, in its own registry (one per server: tests run several in one process). */
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/**
+ * The node's Prometheus metrics: the process's own (event-loop lag, heap, GC, handles) and
+ * Bourse's. Gauges whose value lives elsewhere (database pool, price sources, sockets) are read at
+ * scrape time through `onScrape`, so nothing is kept twice.
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'bourse_' });
+  const scrapers: (() => void)[] = [];
+  const metrics = {
+    registry,
+    httpRequests: new Counter({ name: 'bourse_http_requests_total', help: 'HTTP requests answered, by route, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] }),
+    httpDuration: new Histogram({
+      name: 'bourse_http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by route and method',
+      labelNames: ['route', 'method'],
+      buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    orders: new Counter({ name: 'bourse_orders_total', help: 'Orders placed, by outcome (opened, pending, refused, failed)', labelNames: ['outcome'], registers: [registry] }),
+    jobRuns: new Counter({ name: 'bourse_job_runs_total', help: 'Background job runs, by job and outcome', labelNames: ['job', 'outcome'], registers: [registry] }),
+    jobDuration: new Histogram({ name: 'bourse_job_duration_seconds', help: 'Background job run time, by job', labelNames: ['job'], buckets: [0.01, 0.1, 0.5, 1, 5, 15, 60], registers: [registry] }),
+    ledgerUnbalanced: new Gauge({ name: 'bourse_ledger_unbalanced_accounts', help: 'Accounts whose balance differs from the sum of their journal at the last ledger check', registers: [registry] }),
+    ledgerNegative: new Gauge({ name: 'bourse_ledger_negative_live_balances', help: 'Live accounts with a balance below zero at the last ledger check', registers: [registry] }),
+    ledgerCheckedAt: new Gauge({ name: 'bourse_ledger_checked_timestamp_seconds', help: 'When the last ledger check finished', registers: [registry] }),
+    /** Reads values that live elsewhere just before each scrape. */
+    onScrape(read: () => void): void {
+      scrapers.push(read);
+    },
+    /** The exposition text, gauges read first. */
+    async text(): Promise<string> {
+      for (const read of scrapers) read();
+      return registry.metrics();
+    },
+  };
+  return metrics;
+}
+
+/** A gauge with labels whose values are all set again at each scrape (stale label sets dropped). */
+export function scrapedGauge(metrics: Metrics, name: string, help: string, labelNames: string[], read: (set: (labels: Record<string, string>, value: number) => void) => void): void {
+  const gauge = new Gauge({ name, help, labelNames, registers: [metrics.registry] });
+  metrics.onScrape(() => {
+    gauge.reset();
+    read((labels, value) => gauge.set(labels, value));
+  });
+}
