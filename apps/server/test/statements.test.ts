@@ -126,6 +126,7 @@ describe('monthly statements', () => {
       Deposits: '1000.00',
       Withdrawals: '0.00',
       'Realised P&L': (realised / 100).toFixed(2),
+      Swaps: '0.00',
       Fees: '-1.25',
       Purchases: '-49.90',
       Corrections: '12.50',
@@ -151,7 +152,7 @@ describe('monthly statements', () => {
     const quiet = await csvRecords(user, live, nextMonth());
     expect([quiet.section('Opening balance')[0]!.Balance, quiet.section('Closing balance')[0]!.Balance]).toEqual([balance, balance]);
     expect(quiet.section('Entry')).toEqual([]);
-    expect(Object.values(quiet.totals)).toEqual(Array(7).fill('0.00'));
+    expect(Object.values(quiet.totals)).toEqual(Array(8).fill('0.00'));
 
     const ancient = await csvRecords(user, live, '2001-01');
     expect([ancient.section('Opening balance')[0]!.Balance, ancient.section('Closing balance')[0]!.Balance]).toEqual(['0.00', '0.00']);

@@ -92,6 +92,8 @@ export const auditActionLabels: Record<string, string> = {
   'security.session_ended': 'Session signed out',
   'security.two_factor_disabled': 'Two-factor sign-in turned off',
   'security.two_factor_enabled': 'Two-factor sign-in turned on',
+  'swap_rate.removed': 'Swap rate removed',
+  'swap_rate.set': 'Swap rate set',
   'settings.updated': 'Site settings changed',
   'transfer.completed': 'Transfer completed',
   'user.active': 'Client approved',

@@ -10,6 +10,7 @@ describe('ledgerDetail', () => {
     expect(ledgerDetail('ea:3:renewal:2026-01-01T00:00:00.000Z')).toEqual(localized(notices.marketplaceRenewal, { id: '3' }));
     expect(ledgerDetail('adjustment: goodwill: late fill')).toEqual(localized(notices.adjustment, { reason: 'goodwill: late fill' }));
     expect(ledgerDetail('negative balance protection T-9')).toEqual(localized(notices.negativeBalance, { trade: 'T-9' }));
+    expect(ledgerDetail('swap:T1A2B3C4D5E6:2031-01-15')).toEqual(localized(notices.swapCharge, { trade: 'T1A2B3C4D5E6', day: '2031-01-15' }));
   });
 
   it('leaves a trade id, an unknown shape and no reference to be shown as they are', () => {

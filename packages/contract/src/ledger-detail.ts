@@ -15,6 +15,7 @@ const patterns: [RegExp, (m: RegExpMatchArray) => LocalizedText][] = [
   [/^savings:(\d+):in$/, (m) => localized(notices.savingsIn, { id: m[1]! })],
   [/^savings:(\d+):out$/, (m) => localized(notices.savingsOut, { id: m[1]! })],
   [/^negative balance protection (\S+)$/, (m) => localized(notices.negativeBalance, { trade: m[1]! })],
+  [/^swap:(\S+):(\d{4}-\d{2}-\d{2})$/, (m) => localized(notices.swapCharge, { trade: m[1]!, day: m[2]! })],
 ];
 
 /**

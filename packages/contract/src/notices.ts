@@ -92,4 +92,5 @@ export const notices = {
   savingsIn: 'Into savings #{{id}}',
   savingsOut: 'Out of savings #{{id}}',
   negativeBalance: 'Negative balance protection after trade {{trade}}',
+  swapCharge: 'Swap for trade {{trade}}, rollover of {{day}}',
 } as const;

@@ -18,6 +18,7 @@ const kindLabels: Record<string, string> = {
   fee: 'Fee',
   correction: 'Correction',
   transfer: 'Transfer',
+  swap: 'Swap',
 };
 
 /** A ledger entry kind as people read it; kinds added later read as their words ('savings_interest' → 'Savings interest'). */
@@ -29,13 +30,14 @@ export function journalKindLabel(kind: string): string {
 }
 
 /** The groups a statement totals by, in the order it prints them; every kind not named falls in 'other'. */
-export const statementCategories = ['deposits', 'withdrawals', 'realised_pnl', 'fees', 'purchases', 'corrections', 'other'] as const;
+export const statementCategories = ['deposits', 'withdrawals', 'realised_pnl', 'swaps', 'fees', 'purchases', 'corrections', 'other'] as const;
 export type StatementCategory = (typeof statementCategories)[number];
 
 export const statementCategoryLabels: Record<StatementCategory, string> = {
   deposits: 'Deposits',
   withdrawals: 'Withdrawals',
   realised_pnl: 'Realised P&L',
+  swaps: 'Swaps',
   fees: 'Fees',
   purchases: 'Purchases',
   corrections: 'Corrections',
@@ -46,6 +48,7 @@ const categoryOfKind: Record<string, StatementCategory> = {
   deposit: 'deposits',
   withdrawal: 'withdrawals',
   realised_pnl: 'realised_pnl',
+  swap: 'swaps',
   fee: 'fees',
   purchase: 'purchases',
   correction: 'corrections',

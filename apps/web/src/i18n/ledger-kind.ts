@@ -11,6 +11,7 @@ const kindLabels: Record<string, string> = {
   fee: msg('Fee'),
   correction: msg('Correction'),
   transfer: msg('Transfer'),
+  swap: msg('Swap'),
 };
 
 /** A ledger entry's kind in the reader's language; kinds added later read as the contract words them. */

@@ -92,4 +92,5 @@ export const serverMessages: readonly string[] = [
   msg('Into savings #{{id}}'),
   msg('Out of savings #{{id}}'),
   msg('Negative balance protection after trade {{trade}}'),
+  msg('Swap for trade {{trade}}, rollover of {{day}}'),
 ];

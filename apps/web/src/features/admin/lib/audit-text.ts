@@ -34,6 +34,8 @@ const actionLabels: Record<string, string> = {
   'security.session_ended': msg('Session signed out'),
   'security.two_factor_disabled': msg('Two-factor sign-in turned off'),
   'security.two_factor_enabled': msg('Two-factor sign-in turned on'),
+  'swap_rate.removed': msg('Swap rate removed'),
+  'swap_rate.set': msg('Swap rate set'),
   'settings.updated': msg('Site settings changed'),
   'transfer.completed': msg('Transfer completed'),
   'user.active': msg('Client approved'),

@@ -47,6 +47,7 @@ function Details({ trade, currency }: { trade: Trade; currency: string }) {
         <Row label="TP"><Price value={trade.take_profit} precision={p} /></Row>
         <Row label="SL"><Price value={trade.stop_loss} precision={p} /></Row>
         {closed && <Row label="P/L">{formatMoney(trade.pnl, currency)}</Row>}
+        <Row label={t('Swap')} testId="details-swap">{formatMoney(trade.swap, currency)}</Row>
         <Row label={t('Opened')}>
           <DateTime iso={trade.open_time} withYear />
         </Row>

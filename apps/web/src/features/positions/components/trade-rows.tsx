@@ -35,10 +35,10 @@ function CloseReason({ reason }: { reason: string | null }) {
   return known ? t(known) : reason;
 }
 
-// Narrow gaps: every column fits beside a side panel and the sidebar at 1280 px. The table's own
-// side room is in its first and last cells: padding on its scroll box would leave a strip beside
-// the sticky actions where the scrolled columns show.
-export const cell = 'py-1.5 pe-2 whitespace-nowrap first:ps-3';
+// Narrow gaps: every column (the swap's too) fits beside a side panel and the sidebar at 1280 px.
+// The table's own side room is in its first and last cells: padding on its scroll box would leave
+// a strip beside the sticky actions where the scrolled columns show.
+export const cell = 'py-1.5 pe-1.5 whitespace-nowrap first:ps-3';
 /** The actions stay at the table's end, with a shadow on their edge, while a narrow room scrolls the other columns under them. */
 export const actionsCell =
   'sticky end-0 bg-panel py-1 ps-2 pe-3 text-end whitespace-nowrap shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.6)] rtl:shadow-[6px_0_6px_-6px_rgb(0_0_0/0.6)]';
@@ -50,10 +50,16 @@ function Side({ trade, kind }: { trade: Trade; kind?: boolean }) {
 
 /** Column titles of each list, in row order (the last, empty one holds the actions); words are shown with `t()`, the codes TP, SL and P/L as they are. */
 export const columns = {
-  open: [msg('Symbol'), msg('Type'), msg('Lots'), msg('Open price'), msg('Price'), 'TP', 'SL', 'P/L', msg('Time'), ''],
+  open: [msg('Symbol'), msg('Type'), msg('Lots'), msg('Open price'), msg('Price'), 'TP', 'SL', 'P/L', msg('Swap'), msg('Time'), ''],
   pending: [msg('Symbol'), msg('Type'), msg('Lots'), msg('Price'), 'TP', 'SL', msg('Placed'), ''],
-  closed: [msg('Symbol'), msg('Type'), msg('Lots'), msg('Open price'), msg('Close price'), 'P/L', msg('Reason'), msg('Closed'), ''],
+  closed: [msg('Symbol'), msg('Type'), msg('Lots'), msg('Open price'), msg('Close price'), 'P/L', msg('Swap'), msg('Reason'), msg('Closed'), ''],
 } as const;
+/** The swaps a position was charged (negative) or paid overnight so far; not part of its P/L. */
+function SwapCell({ trade, money }: { trade: Trade; money: (n: number) => string }) {
+  const swap = Number(trade.swap);
+  return <td className={cn(cell, 'font-mono tabular-nums', tone(swap))} data-testid="position-swap">{money(swap)}</td>;
+}
+
 /** Column titles that are codes, the same in every language. */
 export const codeColumns: readonly string[] = ['TP', 'SL', 'P/L', ''];
 
@@ -80,6 +86,7 @@ export const OpenPositionRow = memo(function OpenPositionRow({ trade, currency }
       <td className={cn(cell, 'tabular-nums')} data-testid="position-tp"><Price value={trade.take_profit} precision={p} /></td>
       <td className={cn(cell, 'tabular-nums')} data-testid="position-sl"><Price value={trade.stop_loss} precision={p} /></td>
       <td className={cn(cell, 'font-mono tabular-nums', tone(pnl))} data-testid="position-pnl">{money(pnl)}</td>
+      <SwapCell trade={trade} money={money} />
       <td className={cn(cell, 'text-muted')}><DateTime iso={trade.open_time} /></td>
       <td className={actionsCell}>
         <TradeDetailsButton trade={trade} currency={currency} />
@@ -126,6 +133,7 @@ export function HistoryRow({ trade, currency }: { trade: Trade; currency: string
       <td className={cn(cell, 'tabular-nums')}><Price value={trade.opening_price} precision={p} /></td>
       <td className={cn(cell, 'tabular-nums')}><Price value={trade.closing_price} precision={p} /></td>
       <td className={cn(cell, 'font-mono tabular-nums', tone(pnl))}>{money(pnl)}</td>
+      <SwapCell trade={trade} money={money} />
       <td className={cn(cell, 'text-muted')}>
         <CloseReason reason={trade.close_reason} />
       </td>
