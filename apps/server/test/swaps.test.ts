@@ -99,8 +99,11 @@ describe('the daily rollover', () => {
     expect((await accountRow(long.account_id)).balance).toBe('9993.12');
     await expectLedgerExact(long.account_id);
 
-    // Closed later, the trade keeps what it was charged.
+    // Closed later, the trade keeps what it was charged, in the history and its export too.
     expect((await close(user, long.id)).swap).toBe('-9.78');
+    const csv = (await server.call('GET', `/closed/trades/export.csv?account_id=${long.account_id}`, { token: user.token })).body as string;
+    const [head, row] = csv.trim().split('\r\n');
+    expect(row!.split(',')[head!.split(',').indexOf('swap')]).toBe('-9.78');
   });
 
   it('charges three nights on the triple day: Wednesday for forex, and once a day for crypto', async () => {

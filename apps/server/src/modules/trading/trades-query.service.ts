@@ -76,7 +76,7 @@ export async function accountSummaryOf(ctx: AppContext, userId: number, accountI
 
 const CSV_COLUMNS = [
   'trade_id', 'asset_symbol', 'asset_name', 'trade_type', 'order_type', 'lots', 'volume', 'leverage', 'margin',
-  'opening_price', 'closing_price', 'take_profit', 'stop_loss', 'open_time', 'close_time', 'pnl', 'close_reason',
+  'opening_price', 'closing_price', 'take_profit', 'stop_loss', 'open_time', 'close_time', 'pnl', 'swap', 'close_reason',
 ] as const;
 
 /** GET /closed/trades/export.csv: every closed trade of the account, newest first. */
