@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
 import { asyncStdout } from './lib/log-stream.ts';
 import { createMailer } from './lib/mailer.ts';
+import { requestSerializers } from './lib/log-redaction.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { mailContext } from './modules/settings/mail-context.ts';
 import { MemoryBroadcaster } from './realtime/broadcaster.ts';
@@ -19,9 +20,9 @@ import { testCardProvider } from './modules/money/card-provider.ts';
 function loggerOptions(config: Config) {
   const { level } = config.log;
   if (config.env === 'development' && process.stdout.isTTY) {
-    return { level, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId' } } };
+    return { level, serializers: requestSerializers, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId' } } };
   }
-  return { level, stream: asyncStdout() };
+  return { level, serializers: requestSerializers, stream: asyncStdout() };
 }
 
 /** How long a stopping server lets in-flight requests run before it cuts what is left. */
@@ -59,7 +60,8 @@ export type RunningServer = { app: FastifyInstance; ctx: AppContext; url: string
 export async function startServer(config: Config, opts: { logger?: boolean | object; snapshot?: Blob } = {}): Promise<RunningServer> {
   const closers: (() => Promise<void> | void)[] = [];
   const app = Fastify({
-    logger: opts.logger ?? loggerOptions(config),
+    // A logger given by a test keeps the same redaction.
+    logger: typeof opts.logger === 'object' ? { serializers: requestSerializers, ...opts.logger } : (opts.logger ?? loggerOptions(config)),
     trustProxy: true,
     // Every request logged (sample 1): Fastify's two lines, received and completed. Otherwise one
     // line for the requests worth it, written by buildApp.

@@ -63,10 +63,12 @@ export async function authenticate(db: Db, header: string | undefined): Promise<
 /** Checks every API request against its route's `auth` config before the handler runs. */
 export function registerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
     const level = config?.auth ?? 'user';
     request.auth = await authenticate(db, request.headers.authorization);
+    // Every later line of the request (its completion included) names who asked.
+    if (request.auth) reply.log = request.log = request.log.child({ userId: request.auth.userId });
     if (level === 'public') return;
     if (!request.auth) throw unauthorized();
     if (level === 'admin' && request.auth.role !== 'admin') throw forbidden();

@@ -12,12 +12,12 @@ export type TestServer = RunningServer & { call: ApiCall };
  * Starts the real server on a free port with a database of its own: in-memory PGlite, or a fresh
  * database on the PostgreSQL of `DATABASE_URL` (dropped on close), so test files never share state.
  */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, opts: { logger?: object } = {}): Promise<TestServer> {
   const dataDir = `/tmp/bourse-test-${randomBytes(6).toString('hex')}`;
   const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '10000' });
   const database = await testDatabase();
   const config: Config = { ...base, port: 0, host: '127.0.0.1', databaseUrl: database.url, seedDemoUsers: false, ...overrides };
-  const server = await startServerFromSnapshot(config);
+  const server = await startServerFromSnapshot(config, opts.logger ?? false);
   const close = server.close;
   return {
     ...server,
@@ -41,9 +41,9 @@ function pgliteSnapshot(): Blob | undefined {
   return snapshot;
 }
 
-/** `startServer` without logs, an embedded database starting from the run's migrated snapshot. */
-export function startServerFromSnapshot(config: Config): Promise<RunningServer> {
-  return startServer(config, { logger: false, snapshot: pgliteSnapshot() });
+/** `startServer` without logs (unless given a logger), an embedded database starting from the run's migrated snapshot. */
+export function startServerFromSnapshot(config: Config, logger: object | false = false): Promise<RunningServer> {
+  return startServer(config, { logger, snapshot: pgliteSnapshot() });
 }
 
 async function testDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
