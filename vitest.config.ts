@@ -19,6 +19,7 @@ const ENGINE_SUITES = [
   'a-book-crash',
   // Concurrent requests racing for one row: one connection (PGlite) queues them, a pool does not.
   'trading-concurrency',
+  'audit-chain',
   'money',
   'marketplace',
   'account-approval',
