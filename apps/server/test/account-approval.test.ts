@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountReviewMessages as msg, channels, events } from '@bourse/contract';
 import { auditLog, depositWallets, expertAdvisors, journalEntries, notifications, tradingAccounts } from '../src/db/schema/index.ts';
@@ -57,7 +57,11 @@ describe('opening a live account while approval is required', () => {
     expect((await open(user)).body.data.accounts.at(-1)).toMatchObject({ kind: 'live', status: 'active' });
     // The first accounts every customer gets at sign-up are never held.
     expect((await accountsOf(await createTestUser(server))).map((a) => a.status)).toEqual(['active', 'active']);
-    const opened = await server.ctx.db.select().from(auditLog).where(and(eq(auditLog.userId, user.id), eq(auditLog.action, 'account.opened')));
+    const opened = await server.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, user.id), eq(auditLog.action, 'account.opened')))
+      .orderBy(asc(auditLog.id));
     expect(opened.map((e) => e.details.status)).toEqual(['pending', 'active', 'active']);
   });
 
