@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeRetry, moneyMessages as msg } from '@bourse/contract';
 import { auditLog, depositWallets, journalEntries, tradingAccounts } from '../src/db/schema/index.ts';
@@ -78,7 +78,7 @@ describe('deposits', () => {
     expect(await balance(live!.id)).toBe('249.50');
     const entries = await server.ctx.db.select().from(journalEntries).where(eq(journalEntries.accountId, live!.id));
     expect(entries.map((e) => [e.kind, e.amount])).toEqual([['deposit', '249.50']]);
-    const trail = await server.ctx.db.select().from(auditLog).where(eq(auditLog.subjectId, String(claim.body.data.id)));
+    const trail = await server.ctx.db.select().from(auditLog).where(eq(auditLog.subjectId, String(claim.body.data.id))).orderBy(asc(auditLog.id));
     expect(trail.map((e) => [e.action, e.actorRole])).toEqual([
       ['deposit.requested', 'customer'],
       ['deposit.approved', 'admin'],
