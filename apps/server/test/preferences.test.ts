@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { depositWallets, notifications, tradingAccounts } from '../src/db/schema/index.ts';
+import { auditLog, depositWallets, notifications, tradingAccounts } from '../src/db/schema/index.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -80,6 +80,52 @@ describe('preferences', () => {
     expect((await prefs(user)).theme).toBe('light');
     expect((await put(user, { theme: 'system' })).body.data.theme).toBe('system');
     expect((await put(user, { theme: null })).status).toBe(422);
+  });
+
+  it('keeps the chart indicators per instrument, changing only the instruments named, within bounds', async () => {
+    const user = await createTestUser(server);
+    expect((await prefs(user)).indicators).toBeUndefined();
+    const ema = { id: 'a1', kind: 'ema', color: 'blue', params: { period: 20 } };
+    const rsi = { id: 'a2', kind: 'rsi', color: 'purple', params: { period: 14 } };
+    const macd = { id: 'b1', kind: 'macd', color: 'orange', params: { fast: 12, slow: 26, signal: 9 } };
+    expect((await put(user, { indicators: { EURUSD: [ema, rsi], BTCUSD: [macd] } })).body.data.indicators).toEqual({ EURUSD: [ema, rsi], BTCUSD: [macd] });
+    // Another instrument's list changes; EURUSD keeps its own, and other settings stay.
+    await put(user, { sound: false });
+    await put(user, { indicators: { BTCUSD: [{ ...macd, params: { fast: 5, slow: 35, signal: 5 } }] } });
+    expect(await prefs(user)).toMatchObject({ sound: false, indicators: { EURUSD: [ema, rsi], BTCUSD: [{ params: { fast: 5, slow: 35, signal: 5 } }] } });
+    // An empty list removes the instrument; the last one removed leaves none.
+    await put(user, { indicators: { BTCUSD: [] } });
+    expect((await prefs(user)).indicators).toEqual({ EURUSD: [ema, rsi] });
+    await put(user, { indicators: { EURUSD: [] } });
+    expect((await prefs(user)).indicators).toBeUndefined();
+
+    const refused = async (indicators: unknown) => {
+      const res = await put(user, { indicators });
+      expect(res.status).toBe(422);
+      return res.body.message as string;
+    };
+    await refused({ EURUSD: [{ ...ema, params: { period: 0 } }] });
+    await refused({ EURUSD: [{ ...ema, params: { period: 20.5 } }] });
+    await refused({ EURUSD: [{ ...ema, params: { period: 501 } }] });
+    await refused({ EURUSD: [{ ...ema, params: { period: 20, deviations: 2 } }] });
+    await refused({ EURUSD: [{ ...ema, kind: 'zigzag' }] });
+    await refused({ EURUSD: [{ ...ema, color: '#ff0000' }] });
+    await refused({ EURUSD: [ema, ema] });
+    await refused({ __proto__x: [ema] });
+    expect(await refused({ EURUSD: [{ ...macd, params: { fast: 26, slow: 12, signal: 9 } }] })).toBe('The fast period must be shorter than the slow period.');
+    expect(await refused({ EURUSD: [{ id: 'p', kind: 'psar', color: 'red', params: { step: 0.3, max: 0.2 } }] })).toBe('The step must not be larger than the maximum.');
+    expect(await refused({ EURUSD: Array.from({ length: 11 }, (_, i) => ({ ...ema, id: `e${i}` })) })).toBe('Up to 10 indicators per instrument. Remove one to add another.');
+    expect((await prefs(user)).indicators).toBeUndefined();
+
+    // A hundred instruments at most: the hundred-and-first is refused, the hundred kept.
+    const hundred = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`SYM${i}`, [ema]]));
+    expect((await put(user, { indicators: hundred })).status).toBe(200);
+    expect(await refused({ ONEMORE: [ema] })).toBe('Indicators are kept on up to 100 instruments. Remove them from one you no longer follow.');
+    expect(Object.keys((await prefs(user)).indicators)).toHaveLength(100);
+
+    // How the customer looks at the chart is not an account setting: only the sound was audited.
+    const audited = await server.ctx.db.select().from(auditLog).where(and(eq(auditLog.userId, user.id), eq(auditLog.action, 'preferences.updated')));
+    expect(audited.map((e) => e.details)).toEqual([{ sound: false }]);
   });
 
   it('delivers each topic only the ways the customer chose', async () => {

@@ -21,6 +21,7 @@ export * from './money.ts';
 export * from './verification.ts';
 export * from './savings.ts';
 export * from './preferences.ts';
+export * from './indicators.ts';
 export * from './statements.ts';
 export * from './personal.ts';
 export * from './account-reviews.ts';

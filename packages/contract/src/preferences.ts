@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { indicatorsByInstrument } from './indicators.ts';
 
 /** What notifications are about; each can reach the customer in the app, by email, both or neither. */
 export const notificationTopics = ['trading', 'money', 'account', 'alerts'] as const;
@@ -49,6 +50,11 @@ export const preferencesSchema = z.object({
   notifications: z
     .object({ trading: channel(false).prefault({}), money: channel(true).prefault({}), account: channel(true).prefault({}), alerts: channel(false).prefault({}) })
     .prefault({}),
+  /**
+   * The trading room chart's indicators by instrument symbol; absent until the customer adds one.
+   * Kept ones a later version no longer accepts are dropped, not the other settings with them.
+   */
+  indicators: indicatorsByInstrument.optional().catch(undefined),
 });
 export type Preferences = z.output<typeof preferencesSchema>;
 export const preferencesResponse = z.object({ data: preferencesSchema });
@@ -68,5 +74,7 @@ export const preferencesUpdate = z.strictObject({
       alerts: z.strictObject({ in_app: z.boolean(), email: z.boolean() }).optional(),
     })
     .optional(),
+  /** The instruments named take these indicators (an empty list removes them); the others keep theirs. */
+  indicators: indicatorsByInstrument.optional(),
 });
 export type PreferencesUpdate = z.infer<typeof preferencesUpdate>;

@@ -206,4 +206,9 @@ export const errorMessages: readonly string[] = [
   msg('This link has expired. Reload the page for a new one.'),
   msg('Verify your identity before trading on a live account: all four documents must be approved on the Verification page.'),
   msg('Verify your identity before withdrawing: all four documents must be approved on the Verification page.'),
+  msg('Up to 10 indicators per instrument. Remove one to add another.'),
+  msg('Indicators are kept on up to 100 instruments. Remove them from one you no longer follow.'),
+  msg("Check the indicator's settings: one is out of its range."),
+  msg('The fast period must be shorter than the slow period.'),
+  msg('The step must not be larger than the maximum.'),
 ];

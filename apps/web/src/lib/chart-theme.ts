@@ -39,7 +39,7 @@ export const baseChartOptions: DeepPartial<TimeChartOptions> = {
 /** The theme's part of a chart's options; applied again when the theme changes. */
 export function chartThemeOptions(c: ChartColors): DeepPartial<TimeChartOptions> {
   return {
-    layout: { background: { type: ColorType.Solid, color: c.bg }, textColor: c.text },
+    layout: { background: { type: ColorType.Solid, color: c.bg }, textColor: c.text, panes: { separatorColor: c.line } },
     grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
     rightPriceScale: { borderColor: c.line },
     timeScale: { borderColor: c.line },

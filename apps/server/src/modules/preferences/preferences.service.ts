@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { type NotificationTopic, type Preferences, type PreferencesUpdate, preferencesSchema } from '@bourse/contract';
+import { indicatorMessages, MAX_INDICATOR_INSTRUMENTS, mergeIndicators, type NotificationTopic, type Preferences, type PreferencesUpdate, preferencesSchema } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { statement } from '../../db/statement.ts';
+import { invalid } from '../../http/errors.ts';
 import { users } from '../../db/schema/index.ts';
 import { audit } from '../audit/audit.service.ts';
 import { noteTextIn, notify, type NewNotification } from '../notifications/notifications.service.ts';
@@ -20,9 +21,21 @@ export async function preferencesOf(db: DbOrTx, userId: number): Promise<Prefere
 
 export async function updatePreferences(db: DbOrTx, userId: number, patch: PreferencesUpdate): Promise<Preferences> {
   const current = await preferencesOf(db, userId);
-  const next = preferencesSchema.parse({ ...current, ...patch, notifications: { ...current.notifications, ...patch.notifications } });
+  const { indicators: indicatorPatch, ...settings } = patch;
+  // The chart's indicators change per instrument: the instruments not named keep theirs.
+  const indicators = indicatorPatch ? mergeIndicators(current.indicators, indicatorPatch) : current.indicators;
+  if (indicators && Object.keys(indicators).length > MAX_INDICATOR_INSTRUMENTS) throw invalid('indicators', indicatorMessages.instruments);
+  const next = preferencesSchema.parse({
+    ...current,
+    ...settings,
+    notifications: { ...current.notifications, ...settings.notifications },
+    indicators: indicators && Object.keys(indicators).length ? indicators : undefined,
+  });
   await db.update(users).set({ preferences: next }).where(eq(users.id, userId));
-  await audit(db, { userId, role: 'customer' }, { action: 'preferences.updated', subjectType: 'user', subjectId: userId, userId, details: { ...patch } });
+  // Chart indicators are how the customer looks at prices, not a setting of the account: not audited.
+  if (Object.keys(settings).length) {
+    await audit(db, { userId, role: 'customer' }, { action: 'preferences.updated', subjectType: 'user', subjectId: userId, userId, details: { ...settings } });
+  }
   return next;
 }
 

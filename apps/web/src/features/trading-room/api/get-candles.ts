@@ -7,9 +7,9 @@ export const candleKeys = {
   of: (assetId: number, tf: Timeframe) => [...candleKeys.all, assetId, tf] as const,
 };
 
-/** GET /assets/:id/candles: the latest bars of a timeframe, oldest first, `time` in UTC seconds. */
-export async function getCandles(assetId: number, tf: Timeframe): Promise<Candle[]> {
-  const { data } = await http.get<{ data: Candle[] }>(`/assets/${assetId}/candles?tf=${tf}`);
+/** GET /assets/:id/candles: the latest bars of a timeframe, oldest first, `time` in UTC seconds; from `from` on when given. */
+export async function getCandles(assetId: number, tf: Timeframe, from?: number): Promise<Candle[]> {
+  const { data } = await http.get<{ data: Candle[] }>(`/assets/${assetId}/candles?tf=${tf}${from === undefined ? '' : `&from=${from}`}`);
   return data;
 }
 

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type CandlestickData, CandlestickSeries, createChart, createSeriesMarkers, type IChartApi, type ISeriesApi, type ISeriesMarkersPluginApi, type MouseEventParams, type Time, type UTCTimestamp } from 'lightweight-charts';
+import { ChartSpline } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { pointOf, timeframes, timeframeSeconds, type Timeframe } from '@bourse/contract';
+import { type Indicator, pointOf, timeframes, timeframeSeconds, type Timeframe } from '@bourse/contract';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useChartColors } from '@/hooks/use-chart-colors';
@@ -10,15 +11,23 @@ import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
 import { useAssetStore } from '@/stores/asset-store';
 import { priceTicks } from '@/stores/tick-store';
+import { useTheme } from '@/stores/theme-store';
 import { usePositions } from '@/features/positions/use-positions';
 import { ChartAlertButton, ChartAlertMenu } from '@/features/alerts/chart-alert-menu';
 import { useAlertLines } from '@/features/alerts/use-alert-lines';
-import { useCandles } from '../api/get-candles';
+import { getCandles, useCandles } from '../api/get-candles';
+import { useChartIndicators } from '../hooks/use-chart-indicators';
+import { useIndicators } from '../hooks/use-indicators';
 import { useRoomLayout } from '../hooks/use-room-layout';
+import { BarFeed, hasVolume } from '../lib/bar-feed';
 import { foldTick, type Bar } from '../lib/candle-merge';
+import { palette } from '../lib/indicator-catalog';
 import { chartTitle } from '../lib/chart-title';
 import { tradeMarkers } from '../lib/trade-markers';
 import { ChartTradeLines } from './chart-trade-lines';
+import { IndicatorEditor } from './indicator-editor';
+import { IndicatorLegend } from './indicator-legend';
+import { IndicatorPicker } from './indicator-picker';
 
 const toChart = (b: Bar) => ({ ...b, time: b.time as UTCTimestamp });
 /** Bars are UTC buckets; the chart's title says so in every language. */
@@ -54,7 +63,7 @@ function useChart(container: React.RefObject<HTMLDivElement | null>, colors: Cha
   return api;
 }
 
-type Ohlc = { open: number; high: number; low: number; close: number };
+type Ohlc = { time: number; open: number; high: number; low: number; close: number };
 
 /** The bar under the crosshair, for the legend; null while the pointer is off the bars. */
 function useHoveredBar(api: { chart: IChartApi; series: ISeriesApi<'Candlestick'> } | null): Ohlc | null {
@@ -63,7 +72,7 @@ function useHoveredBar(api: { chart: IChartApi; series: ISeriesApi<'Candlestick'
     if (!api) return;
     const follow = (param: MouseEventParams<Time>) => {
       const data = param.seriesData.get(api.series) as CandlestickData<Time> | undefined;
-      setBar(data ? { open: data.open, high: data.high, low: data.low, close: data.close } : null);
+      setBar(data ? { time: data.time as number, open: data.open, high: data.high, low: data.low, close: data.close } : null);
     };
     api.chart.subscribeCrosshairMove(follow);
     return () => api.chart.unsubscribeCrosshairMove(follow);
@@ -89,11 +98,14 @@ export function PriceChart({ className }: { className?: string }) {
   const digits = useAssetStore((s) => s.activeAsset?.digits ?? 5);
   const title = useAssetStore((s) => (s.activeAsset ? chartTitle(s.activeAsset) : ''));
   const symbol = useAssetStore((s) => s.activeAsset?.symbol_display ?? '');
+  const instrument = useAssetStore((s) => s.activeAsset?.symbol ?? '');
   const [tf, setTf] = useInterval(assetId);
   const candles = useCandles(assetId, tf);
   const containerRef = useRef<HTMLDivElement>(null);
   const colors = useChartColors();
   const api = useChart(containerRef, colors);
+  // The bars on the chart, loaded then live, for the indicators computed from them.
+  const [feed] = useState(() => new BarFeed());
 
   useEffect(() => {
     api?.series.applyOptions({ priceFormat: priceFormat(digits) });
@@ -115,6 +127,7 @@ export function PriceChart({ className }: { className?: string }) {
     const seconds = timeframeSeconds[tf];
     let last: Bar | null = candles.data.at(-1) ?? null;
     api.series.setData(candles.data.map(toChart));
+    feed.reset(candles.data);
     api.chart.timeScale().scrollToRealTime();
     return priceTicks.subscribe(assetId, () => {
       const tick = priceTicks.get(assetId);
@@ -122,8 +135,37 @@ export function PriceChart({ className }: { className?: string }) {
       if (!bar) return;
       last = bar;
       api.series.update(toChart(bar));
+      feed.fold(bar);
     });
-  }, [api, candles.data, assetId, tf]);
+  }, [api, candles.data, assetId, tf, feed]);
+
+  // Technical indicators, kept per instrument in the customer's settings.
+  const indicators = useIndicators(instrument);
+  const [picking, setPicking] = useState(false);
+  const [editing, setEditing] = useState<Indicator | null>(null);
+  const theme = useTheme((s) => s.theme);
+  const plotColors = useMemo(() => ({ shades: palette[theme], up: colors.up, down: colors.down }), [theme, colors]);
+  const volume = useMemo(() => hasVolume(candles.data ?? []), [candles.data]);
+  const refreshVolumes = useCallback(
+    async (from: number) => {
+      if (assetId === null) return;
+      const load = feed.loads;
+      const counted = await getCandles(assetId, tf, from);
+      // Another instrument or interval loaded meanwhile: these volumes are not its bars'.
+      if (feed.loads === load) feed.patchVolumes(counted);
+    },
+    [assetId, tf, feed],
+  );
+  const drawn = useChartIndicators({
+    api,
+    feed,
+    list: indicators.list,
+    tfSeconds: timeframeSeconds[tf],
+    digits,
+    colors: plotColors,
+    levelColor: colors.text,
+    refreshVolumes: assetId === null ? null : refreshVolumes,
+  });
 
   return (
     <section aria-label={t('Chart')} className={cn('flex min-h-0 flex-col bg-bg', className)}>
@@ -144,11 +186,23 @@ export function PriceChart({ className }: { className?: string }) {
         <span className="ms-auto hidden truncate text-xs text-muted sm:block" data-testid="chart-title">
           {title ? `${title}${UTC_SUFFIX}` : ''}
         </span>
-        <span className="ms-auto sm:ms-0">
+        <span className="ms-auto flex items-center gap-0.5 sm:ms-0">
+          <button
+            type="button"
+            disabled={!indicators.ready}
+            onClick={() => setPicking(true)}
+            aria-label={t('Indicators')}
+            title={t('Indicators')}
+            aria-haspopup="dialog"
+            className="flex h-7 shrink-0 items-center gap-1 rounded px-1.5 text-xs font-medium text-muted hover:bg-panel-2 hover:text-fg disabled:opacity-50"
+          >
+            <ChartSpline className="size-4" aria-hidden />
+            <span className="hidden md:inline">{t('Indicators')}</span>
+          </button>
           <ChartAlertButton target={alertTarget} />
         </span>
       </div>
-      <div className="relative min-h-0 flex-1">
+      <div className="@container relative min-h-0 flex-1">
         <ChartAlertMenu target={alertTarget} priceAt={(y) => api?.series.coordinateToPrice(y) ?? null}>
           <div
             ref={containerRef}
@@ -158,15 +212,27 @@ export function PriceChart({ className }: { className?: string }) {
             data-markers={markers.length}
             data-alert-lines={alertLines}
             data-interval={tf}
+            data-indicators={indicators.list.length}
+            data-panes={drawn.paneTops.length}
           />
         </ChartAlertMenu>
         <ChartTradeLines api={api} assetId={assetId} digits={digits} colors={colors} />
         {hovered && (
           // Open, high, low and close of the bar under the crosshair: codes every language reads.
-          <p className="pointer-events-none absolute start-2 top-1 z-10 rounded bg-bg/80 px-1.5 font-mono text-[11px] tabular-nums" data-testid="ohlc">
+          <p className="pointer-events-none absolute left-2 top-1 z-10 rounded bg-bg/80 px-1.5 font-mono text-[11px] tabular-nums" data-testid="ohlc">
             {(['open', 'high', 'low', 'close'] as const).map((k) => `${k[0]!.toUpperCase()} ${formatPrice(hovered[k], digits)}`).join('  ')}
           </p>
         )}
+        <IndicatorLegend
+          list={indicators.list}
+          plots={drawn.plots}
+          time={hovered?.time ?? drawn.lastTime}
+          paneTops={drawn.paneTops}
+          digits={digits}
+          shades={plotColors.shades}
+          onEdit={setEditing}
+          onRemove={(indicator) => indicators.remove(indicator.id)}
+        />
         {candles.isPending && assetId !== null && (
           <div className="absolute inset-0 flex items-center justify-center gap-2 text-sm text-muted">
             <Spinner className="size-4" /> {t('Loading chart...')}
@@ -184,6 +250,8 @@ export function PriceChart({ className }: { className?: string }) {
           </div>
         )}
       </div>
+      {picking && <IndicatorPicker onClose={() => setPicking(false)} canAdd={indicators.canAdd} volume={volume} onPick={(kind) => indicators.add(kind)} />}
+      {editing && <IndicatorEditor key={editing.id} indicator={editing} onClose={() => setEditing(null)} onSave={indicators.update} />}
     </section>
   );
 }
