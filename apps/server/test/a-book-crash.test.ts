@@ -70,7 +70,15 @@ describe('a server killed while an A-book order is out', () => {
     const place = () => call('POST', '/trades/store', { token: customer.token, body, headers: { 'idempotency-key': key } });
 
     await lp.command('orders hold');
-    const inFlight = place().catch(() => null);
+    // The order session may still be logging on: until it is, the order is refused (503) with
+    // nothing written or sent, and is sent again. Once out, the provider holds back its answer.
+    const inFlight = (async () => {
+      for (;;) {
+        const res = await place().catch(() => null);
+        if (res?.status !== 503) return res;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    })();
     const order = await vi.waitFor(
       () => {
         const found = lp.events.flatMap((e) => (e.order ? [e.order as LpEvent] : []));

@@ -84,7 +84,9 @@ describe('the daily rollover', () => {
     expect(await runAfter('2031-01-13', 3 * 3_600_000)).toEqual([]);
     await server.ctx.db.execute(sql`DELETE FROM swap_rollovers`);
     const again = await Promise.all([runAfter('2031-01-13'), runAfter('2031-01-13', 5 * MINUTE), runAfter('2031-01-13', 9 * MINUTE)]);
-    expect(again.flat().map((o) => o.charged)).toEqual([0, 0, 0]);
+    // However many of them find the day still open (one may finish before another looks), none charges again.
+    expect(again.flat().length).toBeGreaterThanOrEqual(1);
+    expect(again.flat().map((o) => o.charged)).toEqual(again.flat().map(() => 0));
 
     // 1 lot of EUR/USD at 1.1 (the mid price): -3.2% a year long, +0.95% short, over 360 days.
     expect(await swapsOf(long.account_id)).toEqual([
