@@ -18,6 +18,7 @@ import { rolloverAt } from '@bourse/domain';
 import { scratchPostgres } from '../apps/server/test/helpers/test-server.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/app-context.ts';
+import { rowsOf } from '../apps/server/src/db/statement.ts';
 import { ManualPriceSource } from '../apps/server/src/modules/trading/manual-price-source.ts';
 import { rollOver } from '../apps/server/src/modules/trading/swaps/rollover.ts';
 import { startServer } from '../apps/server/src/server.ts';
@@ -33,7 +34,6 @@ const AT = rolloverAt(DAY, { hour: 17, minute: 0 }, 'America/New_York');
 const SYMBOLS = ['EURUSD', 'USDJPY', 'XAUUSD', 'US500', 'BTCUSD', 'GBPUSD'];
 
 type Instrument = { id: number; symbol: string; quote: string; contract: number; price: number };
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Plain SQL, so 20,000 customers and 200,000 trades are in place in seconds. */
 async function seed(ctx: AppContext, instruments: Instrument[]): Promise<void> {

@@ -12,10 +12,12 @@ import { type MaType, maInit, maNext, rsiInit, rsiNext } from './robots/indicato
 export type Series = (number | null)[];
 export type Bars = { high: readonly number[]; low: readonly number[]; close: readonly number[]; volume?: readonly number[] };
 
-function movingAverage(type: MaType, values: readonly number[], period: number): Series {
+/** A moving average over a series; a value the series does not have yet (null, a warm-up of its own) is skipped. */
+function movingAverage(type: MaType, values: readonly (number | null)[], period: number): Series {
   checkPeriod(period);
   let state = maInit(type, period);
   return values.map((x) => {
+    if (x === null) return null;
     state = maNext(state, x);
     return state.value;
   });
@@ -44,16 +46,6 @@ export function wma(values: readonly number[], period: number): Series {
     let sum = 0;
     for (let j = 0; j < period; j++) sum += values[i - j]! * (period - j);
     return sum / weights;
-  });
-}
-
-/** An EMA over a series with a warm-up of its own (nulls first): the MACD's signal line. */
-function emaOfSeries(values: Series, period: number): Series {
-  let state = maInit('ema', period);
-  return values.map((x) => {
-    if (x === null) return null;
-    state = maNext(state, x);
-    return state.value;
   });
 }
 
@@ -93,7 +85,7 @@ export function macd(values: readonly number[], fast = 12, slow = 26, signal = 9
   const f = ema(values, fast);
   const s = ema(values, slow);
   const line: Series = values.map((_, i) => (f[i] === null || s[i] === null ? null : f[i]! - s[i]!));
-  const sig = emaOfSeries(line, signal);
+  const sig = movingAverage('ema', line, signal);
   return { macd: line, signal: sig, histogram: line.map((m, i) => (m === null || sig[i] === null ? null : m - sig[i]!)) };
 }
 
@@ -110,16 +102,7 @@ export function stochastic(bars: Bars, period = 14, signal = 3): { k: Series; d:
     }
     return high === low ? 50 : ((close - low) / (high - low)) * 100;
   });
-  return { k, d: smaOfSeries(k, signal) };
-}
-
-function smaOfSeries(values: Series, period: number): Series {
-  let state = maInit('sma', period);
-  return values.map((x) => {
-    if (x === null) return null;
-    state = maNext(state, x);
-    return state.value;
-  });
+  return { k, d: movingAverage('sma', k, signal) };
 }
 
 /** True range of each bar from the second: the largest of its range and its distance from the close before. */
