@@ -27,6 +27,9 @@ import { sendEmailCode, verifyEmailCode } from './email-verification.service.ts'
 import { perAccountLimit } from './account-limit.ts';
 import { originOf } from '../personal/security.routes.ts';
 
+/** How long a password-reset request takes at least, whether the address is known or not. */
+const RESET_ANSWER_FLOOR_MS = 100;
+
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Limits are per client address, so the answers say nothing about which emails exist.
@@ -82,7 +85,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     '/auth/forgot-password',
     { config: limited, ...perAccount('forgot-password'), schema: { tags, body: forgotPasswordRequest, response: { 200: messageBody } } },
     async (req) => {
+      // A known address issues a link (a row, a mail) and an unknown one does nothing: both answer
+      // after the same floor, so the time taken does not tell them apart.
+      const started = performance.now();
       await requestPasswordReset(ctx, req.body.email, ctx.config.publicUrl);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, RESET_ANSWER_FLOOR_MS - (performance.now() - started))));
       return { message: 'If that email is registered, we have sent a link to reset the password.' };
     },
   );
