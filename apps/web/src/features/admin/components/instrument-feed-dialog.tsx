@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
@@ -11,6 +11,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { SelectField, TextField } from '@/components/ui/field';
 import { RadioChoice } from '@/components/ui/radio-choice';
 import { SwitchField } from '@/components/settings-controls';
+import { useDebounced } from '@/hooks/use-debounced';
 import { msg } from '@/i18n/i18n';
 import { ApiError, errorMessage, serverWords } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -34,14 +35,6 @@ const ruleHints: Record<(typeof executionRules)[number], string> = {
 /** Waits this long after the last key before searching the catalogue. */
 const SEARCH_DELAY_MS = 250;
 
-function useDebounced(value: string): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
 
 /** A segmented choice of native radios, labelled by its legend. */
 function Segmented<T extends string>({ name, options, labels, value, onChange }: { name: string; options: readonly T[]; labels: Record<string, string>; value: T; onChange: (value: T) => void }) {
@@ -67,7 +60,7 @@ function Segmented<T extends string>({ name, options, labels, value, onChange }:
 function SymbolField({ form }: { form: UseFormReturn<RoutingFormValues> }) {
   const { t } = useTranslation();
   const typed = form.watch('symbol');
-  const search = useDebounced(typed.trim());
+  const search = useDebounced(typed.trim(), SEARCH_DELAY_MS);
   const matches = useAssetSearch(search);
   const shown = (matches.data ?? []).filter((a) => a.symbol !== typed.trim().toUpperCase()).slice(0, 6);
   return (

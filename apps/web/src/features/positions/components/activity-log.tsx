@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Download, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -6,6 +6,7 @@ import type { Activity, ActivityActor, ActivityKind } from '@bourse/contract';
 import { DateTime } from '@/components/date-time';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useDebounced } from '@/hooks/use-debounced';
 import { msg } from '@/i18n/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -38,14 +39,6 @@ const reasonWords: Record<string, string> = {
 /** Waits this long after the last key before searching the server. */
 const SEARCH_DELAY_MS = 300;
 
-function useDebounced(value: string): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
 
 function ActivityItem({ item, currency }: { item: Activity; currency: string }) {
   const { t } = useTranslation();
@@ -80,7 +73,7 @@ export function ActivityLog() {
   const { t } = useTranslation();
   const account = useSelectedAccount();
   const [text, setText] = useState('');
-  const search = useDebounced(text.trim());
+  const search = useDebounced(text.trim(), SEARCH_DELAY_MS);
   const log = useActivityQuery(account?.id ?? null, search);
   const exporter = useExportActivity();
   const items = log.data?.pages.flatMap((page) => page.data) ?? [];
