@@ -34,3 +34,4 @@ export * from './notices.ts';
 export * from './ledger-detail.ts';
 export * from './price-feeds.ts';
 export * from './swaps.ts';
+export * from './chart-drawings.ts';

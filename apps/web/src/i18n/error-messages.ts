@@ -211,4 +211,9 @@ export const errorMessages: readonly string[] = [
   msg("Check the indicator's settings: one is out of its range."),
   msg('The fast period must be shorter than the slow period.'),
   msg('The step must not be larger than the maximum.'),
+  msg('Up to 100 drawings per instrument. Delete one to draw another.'),
+  msg('Drawings are kept on up to 100 instruments. Delete those on one you no longer follow.'),
+  msg('Check the drawing: its points or its kind are not right.'),
+  msg('A point of a drawing is outside the chart.'),
+  msg('Write a note of 1 to 200 characters.'),
 ];

@@ -21,3 +21,4 @@ export * from './activity.ts';
 export * from './email-verifications.ts';
 export * from './courses.ts';
 export * from './swaps.ts';
+export * from './chart-drawings.ts';
