@@ -12,6 +12,7 @@ import { robotsAttachment } from './modules/robots/robots.runner.ts';
 import { savingsAttachment } from './modules/savings/savings.routes.ts';
 import { equitySnapshotsAttachment } from './modules/statements/equity-snapshots.ts';
 import { rolloverAttachment } from './modules/trading/swaps/rollover.ts';
+import { retentionAttachment } from './modules/privacy/retention.ts';
 
 /**
  * Parts that attach to the running HTTP server or start background work: realtime gateways,
@@ -21,4 +22,4 @@ import { rolloverAttachment } from './modules/trading/swaps/rollover.ts';
 export type Attachment = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
 // The risk and alert engines come after the price feed, whose source they evaluate.
-export const attachments: Attachment[] = [realtimeAttachment, chatAttachment, marketAttachment, riskEngineAttachment, aBookDeskAttachment, alertEngineAttachment, renewalsAttachment, robotsAttachment, savingsAttachment, equitySnapshotsAttachment, rolloverAttachment, ledgerCheckAttachment];
+export const attachments: Attachment[] = [realtimeAttachment, chatAttachment, marketAttachment, riskEngineAttachment, aBookDeskAttachment, alertEngineAttachment, renewalsAttachment, robotsAttachment, savingsAttachment, equitySnapshotsAttachment, rolloverAttachment, ledgerCheckAttachment, retentionAttachment];

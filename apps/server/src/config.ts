@@ -48,6 +48,8 @@ export type Config = {
   };
   /** Swaps (overnight financing): when the daily rollover charges them. */
   swaps: SwapSettings;
+  /** What the retention job removes once past its period (data rights). */
+  retention: RetentionSettings;
   /** Card deposits: the built-in test provider, or none (card deposits are then refused). */
   payments: { cardProvider: 'test' | null };
   log: LogSettings;
@@ -78,6 +80,36 @@ function swapSettings(env: NodeJS.ProcessEnv, nodeEnv: Config['env']): SwapSetti
   const checkMs = Number(env.SWAP_CHECK_MS ?? (nodeEnv === 'test' ? 0 : 60_000));
   if (!Number.isFinite(checkMs) || checkMs < 0) throw new Error('SWAP_CHECK_MS must be a number of milliseconds (0 turns the rollover job off)');
   return { rolloverTime, zone, checkMs };
+}
+
+export type RetentionSettings = {
+  /** How often the worker removes what is past its period; 0 turns the job off (the default under NODE_ENV=test, whose suites run it by hand). */
+  checkMs: number;
+  /** Days an expired session is kept (the sessions list, an investigation) before it is removed. */
+  sessionDays: number;
+  /** Days a used or expired one-time token (password reset, login link, email change, sign-in code) or sign-up email code is kept. */
+  tokenDays: number;
+  /** Hours a copy of a customer's data can be downloaded; then the retention job removes it. */
+  exportHours: number;
+};
+
+function retentionSettings(env: NodeJS.ProcessEnv, nodeEnv: Config['env']): RetentionSettings {
+  const number = (name: string, fallback: number, what: string) => {
+    const value = Number(env[name] ?? fallback);
+    if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be ${what}`);
+    return value;
+  };
+  const exportHours = number('DATA_EXPORT_HOURS', 24, 'a number of hours');
+  if (exportHours === 0) throw new Error('DATA_EXPORT_HOURS must be more than 0');
+  const tokenDays = number('RETENTION_TOKEN_DAYS', 7, 'a number of days');
+  // A sign-up's proof of its address stays usable for a day after its code.
+  if (tokenDays < 1) throw new Error('RETENTION_TOKEN_DAYS must be at least 1');
+  return {
+    checkMs: number('RETENTION_CHECK_MINUTES', nodeEnv === 'test' ? 0 : 60, 'a number of minutes (0 turns the retention job off)') * 60_000,
+    sessionDays: number('RETENTION_SESSION_DAYS', 30, 'a number of days'),
+    tokenDays,
+    exportHours,
+  };
 }
 
 export type RealtimeSettings = {
@@ -187,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       robotPassMs: Number(env.ROBOT_PASS_MS ?? 60_000),
     },
     swaps: swapSettings(env, nodeEnv),
+    retention: retentionSettings(env, nodeEnv),
     // A production install takes no card money through the test provider unless told to.
     payments: { cardProvider: (env.CARD_PROVIDER ?? (production ? '' : 'test')) === 'test' ? 'test' : null },
     log: {

@@ -35,3 +35,4 @@ export * from './ledger-detail.ts';
 export * from './price-feeds.ts';
 export * from './swaps.ts';
 export * from './chart-drawings.ts';
+export * from './privacy.ts';

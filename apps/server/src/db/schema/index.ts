@@ -22,3 +22,4 @@ export * from './email-verifications.ts';
 export * from './courses.ts';
 export * from './swaps.ts';
 export * from './chart-drawings.ts';
+export * from './privacy.ts';

@@ -41,6 +41,8 @@ export const users = pgTable('users', {
   totpSecret: text('totp_secret'),
   twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
   totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  /** When the customer's personal data were erased (migration 0900); the row stays, pseudonymised. */
+  erasedAt: timestamp('erased_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,4 +1,4 @@
-import { messages, type LoginChallenge, type LoginRequest, type RegisterRequest, type User } from '@bourse/contract';
+import { messages, privacyMessages, type LoginChallenge, type LoginRequest, type RegisterRequest, type User } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { AuthInfo } from '../../http/auth.ts';
@@ -86,7 +86,8 @@ export async function login(ctx: AppContext, body: LoginRequest, origin: Session
   const row = await findUserByEmail(ctx.db, body.email);
   // Verify against a decoy when the email is unknown, so both answers take as long.
   const ok = await verifyPassword(row?.passwordHash ?? (await decoyPasswordHash()), body.password);
-  if (!row || !ok) throw new HttpError(422, messages.invalidCredentials, { email: [messages.invalidCredentials] });
+  // An erased customer's password was replaced by one nobody knows; refused here too, whatever it is.
+  if (!row || !ok || row.erasedAt) throw new HttpError(422, messages.invalidCredentials, { email: [messages.invalidCredentials] });
   if (row.twoFactorEnabledAt) return loginChallenge(ctx, row);
   const token = await createSession(ctx.db, row.id, ctx.config.tokenTtlHours, origin);
   return { user: await userView(ctx, row), token };
@@ -94,7 +95,7 @@ export async function login(ctx: AppContext, body: LoginRequest, origin: Session
 
 export async function requestPasswordReset(ctx: AppContext, email: string, origin: string): Promise<void> {
   const row = await findUserByEmail(ctx.db, email);
-  if (!row) return;
+  if (!row || row.erasedAt) return;
   const { token } = await createOneTimeToken(ctx.db, row.id, 'reset', RESET_TTL_MINUTES);
   // Not awaiting the mail: writing it (or an SMTP round trip) would make a known email answer slower than an unknown one.
   ctx.mailer.queue({ to: row.email, template: 'resetPassword', params: { minutes: RESET_TTL_MINUTES }, link: `${origin}/forgot-password?token=${token}` });
@@ -124,6 +125,7 @@ export async function issueLoginLink(ctx: AppContext, issuer: AuthInfo, userId: 
   const target = await findUserById(ctx.db, userId);
   if (!target) throw notFound();
   if (target.role !== 'customer') throw forbidden(LINKS_FOR_CUSTOMERS);
+  if (target.erasedAt) throw new HttpError(410, privacyMessages.accountErased);
   await audit(ctx.db, issuer, { action: 'user.login_link_issued', subjectType: 'user', subjectId: userId, userId });
   const { token, expiresAt } = await createOneTimeToken(ctx.db, userId, 'login', LOGIN_LINK_TTL_MINUTES);
   return { url: `${origin}/auto-login?token=${token}`, expires_at: expiresAt.toISOString() };
@@ -137,7 +139,7 @@ export async function autoLogin(ctx: AppContext, token: string, origin: SessionO
   const userId = await consumeOneTimeToken(ctx.db, token, 'login');
   const row = userId ? await findUserById(ctx.db, userId) : null;
   // Checked again on use: the holder may have become staff since the link was issued.
-  if (row?.role !== 'customer') throw invalid('token', INVALID_LINK);
+  if (row?.role !== 'customer' || row.erasedAt) throw invalid('token', INVALID_LINK);
   if (row.twoFactorEnabledAt) return loginChallenge(ctx, row);
   const session = await createSession(ctx.db, row.id, ctx.config.tokenTtlHours, origin);
   return { user: await userView(ctx, row), token: session };
