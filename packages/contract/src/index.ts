@@ -34,5 +34,6 @@ export * from './notices.ts';
 export * from './ledger-detail.ts';
 export * from './price-feeds.ts';
 export * from './swaps.ts';
-export * from './chart-drawings.ts';
 export * from './privacy.ts';
+export * from './groups.ts';
+export * from './chart-drawings.ts';

@@ -64,6 +64,7 @@ export const tradingMessages = {
   sellLimitSide: 'A sell limit price must be above the current market price.',
   sellStopSide: 'A sell stop price must be below the current market price.',
   noConversion: 'This asset cannot be traded from an account in this currency.',
+  groupClassNotAllowed: "Your account's group does not trade this kind of asset.",
   accountNotFound: 'Trading account not found.',
   tradeNotFound: 'Trade not found.',
   alreadyClosed: 'This trade is already closed.',

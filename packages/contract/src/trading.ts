@@ -92,6 +92,8 @@ export const tradeSchema = z.object({
   pnl: money,
   /** Swaps (overnight financing) charged (negative) or paid so far, in the account currency; not in `pnl`. */
   swap: money,
+  /** Commission charged (negative) on opening and, once closed, on closing; not in `pnl`. */
+  commission: money,
   close_reason: z.enum(closeReasons).nullable(),
   requested_price: z.number().nullable(),
   filled_price: z.number().nullable(),
@@ -119,6 +121,8 @@ export const fillReceipt = z.object({
   filled_price: z.number(),
   slippage: z.number().nullable(),
   ...fillCostFields,
+  /** The commission this fill charged (negative, or 0.00), per the account's group. */
+  commission: z.string(),
   /** The account currency the costs are in. */
   currency: z.string(),
   latency_ms: z.number().int(),

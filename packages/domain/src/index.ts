@@ -10,3 +10,4 @@ export * from './trading-hours.ts';
 export * from './robots/index.ts';
 export * from './fill-costs.ts';
 export * from './swaps.ts';
+export * from './commission.ts';

@@ -1,5 +1,28 @@
-import { boolean, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+
+/** A customer group: the trading terms of a set of accounts (migration 0880). */
+export const customerGroups = pgTable('customer_groups', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+  commissionMode: text('commission_mode', { enum: ['none', 'per_lot', 'per_million'] }).notNull().default('none'),
+  commissionRate: numeric('commission_rate', { precision: 14, scale: 4 }).notNull().default('0'),
+  commissionMin: numeric('commission_min', { precision: 14, scale: 4 }).notNull().default('0'),
+  currency: text('currency'),
+  leverage: jsonb('leverage').$type<Record<string, number>>().notNull().default({}),
+  swapFree: boolean('swap_free').notNull().default(false),
+  swapFreeDays: integer('swap_free_days').notNull().default(0),
+  swapFreeFee: numeric('swap_free_fee', { precision: 14, scale: 4 }).notNull().default('0'),
+  execution: text('execution', { enum: ['route', 'b_book', 'a_book'] }).notNull().default('route'),
+  marginCallLevel: numeric('margin_call_level', { precision: 6, scale: 2 }).notNull().default('100'),
+  stopOutLevel: numeric('stop_out_level', { precision: 6, scale: 2 }).notNull().default('50'),
+  allowedClasses: text('allowed_classes').array().notNull().default([]),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** A trading account; `balance` always equals the sum of its journal entries. */
 export const tradingAccounts = pgTable('trading_accounts', {
@@ -18,10 +41,12 @@ export const tradingAccounts = pgTable('trading_accounts', {
   reviewReason: text('review_reason'),
   decidedBy: integer('decided_by'),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
+  /** Its customer group; an insert without one takes the owner's plan's group, else the default (migration 0880). */
+  groupId: integer('group_id').notNull().default(sql`null`).references(() => customerGroups.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const journalKinds = ['deposit', 'withdrawal', 'realised_pnl', 'purchase', 'fee', 'correction', 'transfer', 'swap'] as const;
+export const journalKinds = ['deposit', 'withdrawal', 'realised_pnl', 'purchase', 'fee', 'correction', 'transfer', 'swap', 'commission'] as const;
 
 export const journalEntries = pgTable('journal_entries', {
   id: serial('id').primaryKey(),

@@ -1,4 +1,4 @@
-import { integer, jsonb, numeric, pgTable, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, numeric, pgTable, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tradingAccounts } from './accounts.ts';
 import { users } from './users.ts';
 
@@ -41,6 +41,10 @@ export const trades = pgTable('trades', {
   pnl: numeric('pnl', { precision: 20, scale: 2 }).notNull().default('0'),
   /** Swaps charged (negative) or paid so far (migration 0860). */
   swap: numeric('swap', { precision: 20, scale: 2 }).notNull().default('0'),
+  /** Commission charged so far (negative); what closing all its lots will charge, fixed at the fill; whether it pays swaps (migration 0880). */
+  commission: numeric('commission', { precision: 20, scale: 2 }).notNull().default('0'),
+  closeCommission: numeric('close_commission', { precision: 20, scale: 2 }).notNull().default('0'),
+  swapFree: boolean('swap_free').notNull().default(false),
   closeReason: text('close_reason', { enum: ['manual', 'tp', 'sl', 'stop_out', 'trailing', 'no_margin'] }),
   openTime: timestamp('open_time', { withTimezone: true }),
   closeTime: timestamp('close_time', { withTimezone: true }),

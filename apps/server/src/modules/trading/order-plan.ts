@@ -56,6 +56,7 @@ export function priceMovedMessage(requested: number, filled: number, movedPct: n
  */
 export async function planOrder(ctx: AppContext, prices: PriceSource, instrument: Instrument | null, body: StoreTradeBody, valuer: Valuer, limits: LeverageLimits): Promise<OrderPlan> {
   if (!instrument) throw invalid('id', msg.assetUnavailable);
+  if (limits.allowedClasses.length > 0 && !limits.allowedClasses.includes(instrument.category)) throw invalid('id', msg.groupClassNotAllowed);
   checkDigits(instrument, { price: body.price, take_profit: body.take_profit, stop_loss: body.stop_loss, trailing_stop: body.trailing_stop });
   const problem = lotsProblem(body.volume);
   if (problem) throw invalid('volume', problem === 'off_step' ? msg.volumeStep : msg.volumeRange);
@@ -152,22 +153,33 @@ export function checkTargets(side: Side, reference: number, takeProfit: number |
   if (first) throw new HttpError(422, first, errors);
 }
 
-/** What bounds an order's leverage: the user's plan, its ceilings per asset class, and the per-category setting. */
-export type LeverageLimits = { plan: number; planCaps: Partial<Record<AssetCategory, number>>; categories: LeverageMap };
+/**
+ * What bounds an order: the user's plan and its leverage ceilings per asset class, the per-category
+ * setting, and the account's customer group (its leverage ceilings and the asset classes it may
+ * trade, empty for all).
+ */
+export type LeverageLimits = {
+  plan: number;
+  planCaps: Partial<Record<AssetCategory, number>>;
+  categories: LeverageMap;
+  groupCaps: Partial<Record<AssetCategory, number>>;
+  allowedClasses: string[];
+};
 
 /**
  * SPEC §9 leverage for this user and instrument (see `resolveLeverage` for the precedence); the
- * plan's ceiling for the instrument's asset class, when it names one, caps it below the plan's own.
+ * plan's and the group's ceilings for the instrument's asset class, when they name one, cap it
+ * below the plan's own.
  */
 function leverageOf(limits: LeverageLimits, instrument: Instrument, requested: number | undefined): number {
   const { plan } = limits;
-  const classCap = limits.planCaps[instrument.category];
+  const classCap = Math.min(limits.planCaps[instrument.category] ?? plan, limits.groupCaps[instrument.category] ?? plan);
   return resolveLeverage({
     category: limits.categories[instrument.category],
     asset: instrument.leverage,
     plan,
     instrumentMax: instrument.leverage,
-    planMax: Math.min(plan, classCap ?? plan),
+    planMax: Math.min(plan, classCap),
     requested: requested || null,
   });
 }

@@ -1,9 +1,9 @@
-import type { Decimal } from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import { pipSizeOf } from '@bourse/domain';
 import { type LeverageMap, tradingMessages as msg, type StoreTradeResponse } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { HttpError, invalid, notFound } from '../../http/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { TradingAccountRow } from '../accounts/accounts.repository.ts';
 import { ensureAccountUsable } from '../accounts/account-usable.service.ts';
@@ -12,6 +12,8 @@ import type { PriceSource } from '../market/price-source.ts';
 import type { Instrument } from './instruments.ts';
 import { leverageMapOf, planOrder, type OrderPlan, type StoreTradeBody } from './order-plan.ts';
 import { newTradeId } from './settlement.ts';
+import { type Commission, commissionColumns, commissionOf, NO_COMMISSION, postCommission } from './commission.ts';
+import { type GroupTerms, termsOfJson } from '../groups/groups.service.ts';
 import { receipt, slippageOf, tradeView } from './trade-view.ts';
 import { announce, tradingRuntime } from './trading-runtime.ts';
 import { accountOfUser, type Exposure, insertOrderTrade, lockForOrder, tradeByKey, type TradeRow } from './trades.repository.ts';
@@ -63,7 +65,7 @@ export async function placeOrder(ctx: AppContext, userId: number, body: StoreTra
     accountId: account.id,
     tradeIds: [row.id],
     reason: row.status === 'open' ? 'opened' : 'pending',
-    balanceChanged: false,
+    balanceChanged: !new Decimal(row.commission).isZero(),
     snapshot: { account, rows: [row] },
   });
   return { body: outcome.body, replayed: false };
@@ -94,13 +96,18 @@ async function commit(ctx: AppContext, o: Order): Promise<Committed | Routed | {
       const hash = hashToken(JSON.stringify({ ...sorted(o.body), account_id: account.id }));
       known.hash = hash;
       const valuer = new Valuer(tradingRuntime(ctx).catalog, o.prices, account.currency);
-      const plan = await planOrder(ctx, o.prices, o.instrument, o.body, valuer, { plan: lock.planLeverage, planCaps: lock.planCaps, categories: o.categories });
-      if (plan.kind === 'market') await ensureFreeMargin(account, lock.exposures, valuer, plan.margin);
+      const terms = termsOfJson(lock.terms);
+      const limits = { plan: lock.planLeverage, planCaps: lock.planCaps, categories: o.categories, groupCaps: terms.leverage, allowedClasses: terms.allowedClasses };
+      const plan = await planOrder(ctx, o.prices, o.instrument, o.body, valuer, limits);
+      // A pending order pays its commission when it fills, on the group's terms then.
+      const commission = plan.kind === 'market' ? await commissionOf(terms, { ...plan, quoteCurrency: plan.instrument.quoteCurrency }, valuer) : NO_COMMISSION;
+      if (!commission) throw invalid('id', msg.noConversion);
+      if (plan.kind === 'market') await ensureFreeMargin(account, lock.exposures, valuer, plan.margin.minus(commission.open));
       const latencyMs = Math.max(0, Math.round(performance.now() - o.startedAt));
-      const route = plan.kind === 'market' ? routeOf(ctx, plan.instrument.symbol, account, plan.lots) : null;
+      const route = plan.kind === 'market' ? routeOf(ctx, plan.instrument.symbol, account, plan.lots, terms.execution) : null;
       if (route) {
         requireConnected(route);
-        const { openTime: _unknownYet, ...trade } = tradeValues(o.userId, account.id, plan, o.key, hash, latencyMs);
+        const { openTime: _unknownYet, ...trade } = tradeValues(o.userId, account.id, plan, o.key, hash, latencyMs, commission, terms);
         const { maxDeviationPct } = ctx.config.trading;
         const venueOrder = await writeOpenOrder(tx, {
           userId: o.userId,
@@ -117,12 +124,13 @@ async function commit(ctx: AppContext, o: Order): Promise<Committed | Routed | {
         return { venueOrder, route };
       }
       // The answer and the activity line are made from the row about to be written, so one insert stores all three.
-      const values = { ...tradeValues(o.userId, account.id, plan, o.key, hash, latencyMs), id: lock.tradeId, createdAt: lock.now };
+      const values = { ...tradeValues(o.userId, account.id, plan, o.key, hash, latencyMs, commission, terms), id: lock.tradeId, createdAt: lock.now };
       const draft: TradeRow = { ...values, ...UNSETTLED, updatedAt: lock.now };
       const response = await responseOf(draft, plan, latencyMs, valuer);
       const line = activityLine(draft.status === 'open' ? 'opened' : 'placed', draft);
       const row = await insertOrderTrade(tx, { ...values, firstResponse: o.key ? response : null }, line);
-      return { row, body: response, account };
+      const balance = await postCommission(tx, account.id, commission.open, row.tradeId);
+      return { row, body: response, account: balance === null ? account : { ...account, balance } };
     });
   } catch (error) {
     const { hash } = known;
@@ -156,7 +164,7 @@ async function ensureFreeMargin(account: TradingAccountRow, exposures: Exposure[
   if (required.greaterThan(free)) throw new HttpError(422, msg.insufficientMargin, { volume: [msg.insufficientMargin] });
 }
 
-function tradeValues(userId: number, accountId: number, plan: OrderPlan, key: string | null, hash: string, latencyMs: number) {
+function tradeValues(userId: number, accountId: number, plan: OrderPlan, key: string | null, hash: string, latencyMs: number, commission: Commission, terms: GroupTerms) {
   const market = plan.kind === 'market';
   const level = (n: number | null) => (n === null ? null : String(n));
   return {
@@ -192,17 +200,18 @@ function tradeValues(userId: number, accountId: number, plan: OrderPlan, key: st
     requestHash: key ? hash : null,
     venue: null,
     venueSymbol: null,
+    ...commissionColumns(commission, terms),
   };
 }
 
-function receiptOf(plan: OrderPlan, latencyMs: number, currency: string) {
+function receiptOf(plan: OrderPlan, latencyMs: number, currency: string, commission: string) {
   const { side, lots, units, requested, spread, conversion } = plan;
-  return receipt({ side, lots, units, requested, filled: plan.price, spread, conversion, pipSize: pipSizeOf(plan.instrument), digits: plan.instrument.digits, currency, latencyMs });
+  return receipt({ side, lots, units, requested, filled: plan.price, spread, conversion, pipSize: pipSizeOf(plan.instrument), digits: plan.instrument.digits, currency, latencyMs, commission });
 }
 
 async function responseOf(row: TradeRow, plan: OrderPlan, latencyMs: number, valuer: Valuer): Promise<StoreTradeResponse> {
   const market = plan.kind === 'market';
-  return { data: tradeView(row, market ? await valuer.live(row) : null), receipt: market ? receiptOf(plan, latencyMs, valuer.currency) : null };
+  return { data: tradeView(row, market ? await valuer.live(row) : null), receipt: market ? receiptOf(plan, latencyMs, valuer.currency, row.commission) : null };
 }
 
 function sorted(body: StoreTradeBody): Record<string, unknown> {

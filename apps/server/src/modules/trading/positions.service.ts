@@ -82,6 +82,7 @@ export function closeReceipt(settled: Settlement, market: { spread: number; conv
     ...market,
     latencyMs: Math.max(0, Math.round(performance.now() - startedAt)),
     action: 'close',
+    commission: settled.commission.toFixed(2),
   });
 }
 

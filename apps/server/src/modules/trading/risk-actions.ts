@@ -9,6 +9,8 @@ import { slippageOf, spreadOf } from './trade-view.ts';
 import { tradingRuntime, type TradeChange } from './trading-runtime.ts';
 import { accountOfUser, exposuresOf, lockAccount, tradeById, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
 import { Valuer } from './valuation.ts';
+import { commissionColumns, commissionOf, postCommission } from './commission.ts';
+import { termsOfAccount } from '../groups/groups.service.ts';
 import { executeClose, type VenueClose, writeCloseOrder } from './a-book/a-book-close.ts';
 import { executePendingFill, writePendingFill } from './a-book/a-book-pending.ts';
 import { holdOffVenue, routeOf, venueHeldOff } from './a-book/venue-route.ts';
@@ -95,17 +97,22 @@ export async function fillPending(ctx: AppContext, prices: PriceSource, tradeId:
     if (!pendingHit(fresh.tradeType, fresh.orderType as 'limit' | 'stop', trigger, quote)) return null;
     const fill = fillPrice(fresh.tradeType, quote);
     const margin = marginDecimal({ lots: Number(fresh.lots), contractSize: Number(fresh.contractSize), rate: fill, leverage: fresh.leverage, conversion });
-    if (margin.greaterThan(await valuer.freeMargin(account.balance, await exposuresOf(tx, account.id)))) {
+    // The commission is the group's now: a pending order takes the terms in force when it fills.
+    const terms = await termsOfAccount(tx, account.id);
+    const commission = await commissionOf(terms, { lots: Number(fresh.lots), units: Number(fresh.volume), price: fill, quoteCurrency: fresh.quoteCurrency }, valuer);
+    if (!commission) return null;
+    if (margin.minus(commission.open).greaterThan(await valuer.freeMargin(account.balance, await exposuresOf(tx, account.id)))) {
       const cancelled = await updateTradeIf(tx, tradeId, 'pending', { status: 'cancelled', closeReason: 'no_margin', closeTime: new Date() });
       if (cancelled) await recordActivity(tx, 'cancelled', cancelled, 'system');
       return { row: cancelled };
     }
     // Routed to a venue: filled there once this commits (or kept pending while the venue is away).
-    const route = routeOf(ctx, fresh.assetSymbol, account, Number(fresh.lots));
+    const route = routeOf(ctx, fresh.assetSymbol, account, Number(fresh.lots), terms?.execution);
+    const costs = commissionColumns(commission, terms);
     if (route) {
       if (!route.session.connected) return { deferred: true };
       const digits = (await tradingRuntime(ctx).catalog.get(fresh.assetId))?.digits ?? 5;
-      const order = await writePendingFill(ctx, tx, { trade: fresh, route, fill, margin, spread: spreadOf(quote), conversion, digits });
+      const order = await writePendingFill(ctx, tx, { trade: fresh, route, fill, margin, spread: spreadOf(quote), conversion, digits, costs });
       return order ? { atVenue: { order, route } } : null;
     }
     const trailing = fresh.trailingStop === null ? null : Number(fresh.trailingStop);
@@ -123,13 +130,17 @@ export async function fillPending(ctx: AppContext, prices: PriceSource, tradeId:
       openTime: new Date(),
       margin: margin.toFixed(2),
       stopLoss,
+      ...costs,
     });
-    if (filled) await recordActivity(tx, 'filled', filled, 'system');
+    if (filled) {
+      await recordActivity(tx, 'filled', filled, 'system');
+      await postCommission(tx, account.id, commission.open, filled.tradeId);
+    }
     return { row: filled };
   });
   if (outcome && 'deferred' in outcome) holdOffVenue(ctx, tradeId);
   const row = !outcome || 'deferred' in outcome ? null : 'atVenue' in outcome ? await executePendingFill(ctx, outcome.atVenue.order, outcome.atVenue.route) : outcome.row;
-  return row ? changeOf(trade, [row.id], row.status === 'open' ? 'filled' : 'cancelled', false) : null;
+  return row ? changeOf(trade, [row.id], row.status === 'open' ? 'filled' : 'cancelled', row.commission !== '0.00') : null;
 }
 
 /**

@@ -3,11 +3,12 @@ import { Decimal } from 'decimal.js';
 import { closingPrice, pnlDecimal, type BidAsk } from '@bourse/domain';
 import type { CloseReason } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { postEntry } from '../accounts/ledger.repository.ts';
+import { postEntry } from '../accounts/ledger.service.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import type { PriceSource } from '../market/price-source.ts';
 import { closeTradeIf, insertTrade, tradesOfAccount, updateTradeIf, type TradeRow } from './trades.repository.ts';
 import { writeFlatten } from './a-book/a-book-flatten.ts';
+import { closeCommissionSplit, postCommission } from './commission.ts';
 
 /** A public trade id: short, unguessable, unique (a collision fails the insert, never merges). */
 export function newTradeId(): string {
@@ -18,7 +19,7 @@ export function newTradeId(): string {
  * Result of settling a close: the closed row (the slice, for a partial close), the new balance, and
  * the account's other positions closed because the balance went below zero (see `settleClose`).
  */
-export type Settlement = { closed: TradeRow; remaining: TradeRow | null; pnl: Decimal; balance: string | null; liquidated: TradeRow[] };
+export type Settlement = { closed: TradeRow; remaining: TradeRow | null; pnl: Decimal; commission: Decimal; balance: string | null; liquidated: TradeRow[] };
 
 /** Where the account's other positions would close now, for liquidating them. */
 export type Market = { prices: PriceSource; conversion(quoteCurrency: string): Promise<number | null> };
@@ -50,6 +51,7 @@ export async function settleClose(tx: DbOrTx, order: CloseOrder, market: Market)
   // A partial close's slice is a new row without the order's key: the log names who placed the order.
   await recordActivity(tx, 'closed', { ...first.closed, idempotencyKey: order.trade.idempotencyKey }, order.reason === 'manual' ? undefined : 'system');
   let balance = await postRealised(tx, order.trade.accountId, first.pnl, first.closed.tradeId);
+  balance = (await postCommission(tx, order.trade.accountId, first.commission, first.closed.tradeId)) ?? balance;
   const liquidated: TradeRow[] = [];
   if (balance === null || !new Decimal(balance).isNegative()) return { ...first, balance, liquidated };
   for (const trade of await tradesOfAccount(tx, order.trade.accountId, ['open'])) {
@@ -62,6 +64,7 @@ export async function settleClose(tx: DbOrTx, order: CloseOrder, market: Market)
     if (trade.venue) await writeFlatten(tx, trade);
     await recordActivity(tx, 'closed', next.closed, 'system');
     balance = (await postRealised(tx, trade.accountId, next.pnl, next.closed.tradeId)) ?? balance;
+    balance = (await postCommission(tx, trade.accountId, next.commission, next.closed.tradeId)) ?? balance;
   }
   if (new Decimal(balance).isNegative()) {
     balance = await postEntry(tx, {
@@ -74,8 +77,11 @@ export async function settleClose(tx: DbOrTx, order: CloseOrder, market: Market)
   return { ...first, balance, liquidated };
 }
 
-/** The trade (or its closed slice) marked closed at the quote, with its P&L; null when it was no longer open. */
-async function closeTrade(tx: DbOrTx, order: CloseOrder): Promise<{ closed: TradeRow; remaining: TradeRow | null; pnl: Decimal } | null> {
+/**
+ * The trade (or its closed slice) marked closed at the quote, with its P&L and the commission the
+ * close charges (its share of the close commission fixed at the fill); null when it was no longer open.
+ */
+async function closeTrade(tx: DbOrTx, order: CloseOrder): Promise<{ closed: TradeRow; remaining: TradeRow | null; pnl: Decimal; commission: Decimal } | null> {
   const { trade } = order;
   const price = closingPrice(trade.tradeType, order.quote);
   const partial = order.lots !== undefined && new Decimal(order.lots).lessThan(trade.lots);
@@ -87,10 +93,11 @@ async function closeTrade(tx: DbOrTx, order: CloseOrder): Promise<{ closed: Trad
     closePrice: price,
     conversion: order.conversion,
   });
+  const commission = closeCommissionSplit(trade, partial ? order.lots! : Number(trade.lots));
   const closedFields = { status: 'closed' as const, closingPrice: String(price), pnl: pnl.toFixed(2), closeReason: order.reason, closeTime: new Date() };
   if (!partial) {
-    const closed = await closeTradeIf(tx, trade.id, 'open', closedFields);
-    return closed && { closed, remaining: null, pnl };
+    const closed = await closeTradeIf(tx, trade.id, 'open', { ...closedFields, commission: commission.closed, closeCommission: '0.00' });
+    return closed && { closed, remaining: null, pnl, commission: commission.charge };
   }
   const share = new Decimal(order.lots!).dividedBy(trade.lots);
   const closedMargin = share.times(trade.margin).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
@@ -101,6 +108,7 @@ async function closeTrade(tx: DbOrTx, order: CloseOrder): Promise<{ closed: Trad
     volume: new Decimal(trade.volume).minus(units).toFixed(8),
     margin: new Decimal(trade.margin).minus(closedMargin).toFixed(2),
     swap: new Decimal(trade.swap).minus(closedSwap).toFixed(2),
+    ...commission.remaining,
   });
   if (!remaining) return null;
   const { id: _id, createdAt: _c, updatedAt: _u, idempotencyKey: _k, requestHash: _h, firstResponse: _f, ...copy } = trade;
@@ -113,8 +121,10 @@ async function closeTrade(tx: DbOrTx, order: CloseOrder): Promise<{ closed: Trad
     volume: units.toFixed(8),
     margin: closedMargin.toFixed(2),
     swap: closedSwap.toFixed(2),
+    commission: commission.closed,
+    closeCommission: '0.00',
   });
-  return { closed, remaining, pnl };
+  return { closed, remaining, pnl, commission: commission.charge };
 }
 
 /** Posts realised P&L; returns the new balance, or null when there was nothing to post. */

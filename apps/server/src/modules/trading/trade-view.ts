@@ -34,6 +34,7 @@ export function tradeView(row: TradeRow, live?: LiveFigures | null): Trade {
     close_time: iso(row.closeTime),
     pnl: live ? live.pnl : row.pnl,
     swap: row.swap,
+    commission: row.commission,
     close_reason: row.closeReason,
     requested_price: num(row.requestedPrice),
     filled_price: num(row.filledPrice),
@@ -100,6 +101,8 @@ export function receipt(opts: {
   currency: string;
   latencyMs: number;
   action?: 'open' | 'close';
+  /** The commission the fill charged (negative), when it charged one. */
+  commission?: string;
 }): FillReceipt {
   const slippage = opts.requested === null ? null : slippageOf(opts.side, opts.requested, opts.filled);
   return {
@@ -110,6 +113,7 @@ export function receipt(opts: {
     filled_price: opts.filled,
     slippage,
     ...costFields({ units: opts.units, slippage, spread: opts.spread, conversion: opts.conversion, pipSize: opts.pipSize }),
+    commission: opts.commission ?? '0.00',
     currency: opts.currency,
     latency_ms: opts.latencyMs,
     message: fillMessage(opts.side, opts.lots, opts.units, opts.filled, opts.digits, opts.action),

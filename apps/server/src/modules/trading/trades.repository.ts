@@ -6,6 +6,7 @@ import { placeholders, statement } from '../../db/statement.ts';
 import { accountActivity, tradingAccounts, trades } from '../../db/schema/index.ts';
 import type { TradingAccountRow } from '../accounts/accounts.repository.ts';
 import { ACTIVITY_COLUMNS, type ActivityLine } from '../activity/activity.repository.ts';
+import type { GroupJson } from '../groups/groups.service.ts';
 
 export type TradeRow = typeof trades.$inferSelect;
 export type NewTrade = typeof trades.$inferInsert;
@@ -50,6 +51,8 @@ export type OrderLock = {
   exposures: Exposure[];
   tradeId: number;
   now: Date;
+  /** The account's customer group (its terms as `to_jsonb` gives them). */
+  terms: GroupJson;
 };
 
 /**
@@ -77,6 +80,7 @@ const lockForOrderStatement = statement('lock_for_order', (db) =>
       tradeId: sql<number>`r.trade_id`,
       now: sql<string>`r.now_at`,
       exposures: sql<Exposure[]>`r.exposures`,
+      terms: sql<GroupJson>`r.terms`,
     })
     .from(sql`order_lock(${sql.placeholder('userId')}, ${sql.placeholder('accountId')}) r`),
 );
@@ -103,7 +107,7 @@ const ORDER_COLUMNS = [
   'id', 'tradeId', 'userId', 'accountId', 'assetId', 'assetSymbol', 'assetName', 'quoteCurrency', 'tradeType', 'orderType', 'status',
   'volume', 'lots', 'contractSize', 'margin', 'leverage', 'openingPrice', 'takeProfit', 'stopLoss', 'trailingStop', 'triggerPrice',
   'requestedPrice', 'filledPrice', 'slippage', 'spread', 'fillConversion', 'pipSize', 'latencyMs', 'openTime', 'idempotencyKey',
-  'requestHash', 'firstResponse', 'venue', 'venueSymbol', 'createdAt',
+  'requestHash', 'firstResponse', 'venue', 'venueSymbol', 'commission', 'closeCommission', 'swapFree', 'createdAt',
 ] as const;
 export type OrderTrade = { [K in (typeof ORDER_COLUMNS)[number]]: NewTrade[K] };
 /** The trade and its activity line in one statement: the line goes in as a data-modifying WITH. */
@@ -187,7 +191,7 @@ function updateTradeIfStatement<const C extends readonly (keyof NewTrade & strin
 }
 
 /** Marks an open trade closed (see updateTradeIf). */
-export const closeTradeIf = updateTradeIfStatement('close_trade', ['status', 'closingPrice', 'pnl', 'closeReason', 'closeTime']);
+export const closeTradeIf = updateTradeIfStatement('close_trade', ['status', 'closingPrice', 'pnl', 'closeReason', 'closeTime', 'commission', 'closeCommission']);
 
 /** Sets a trade's take-profit, stop-loss, trailing stop and entry (see updateTradeIf). */
 export const setTradeLevelsIf = updateTradeIfStatement('set_trade_levels', ['takeProfit', 'stopLoss', 'trailingStop', 'openingPrice', 'triggerPrice', 'requestedPrice']);

@@ -16,6 +16,9 @@ type Options = { dataDir: string; log?: FixConnectionOptions['log'] };
  * worker node's). An order of an instrument with no route, or that its hybrid rule keeps, is filled
  * by the house (B-book).
  */
+/** A customer group's execution rule (see customer_groups.execution). */
+export type GroupExecution = 'route' | 'b_book' | 'a_book';
+
 export class VenueBook {
   private readonly venues = new Map<string, Venue>();
   private readonly routes = new Map<string, ExecutionRoute & { markup: MarkupConfig | null }>();
@@ -33,11 +36,13 @@ export class VenueBook {
   }
 
   /** The venue an order of `lots` on the instrument from the account goes to; null for the house. */
-  route(instrumentSymbol: string, account: { id: number; kind: 'demo' | 'live' }, lots: number): Route | null {
+  route(instrumentSymbol: string, account: { id: number; kind: 'demo' | 'live' }, lots: number, execution: GroupExecution = 'route'): Route | null {
     const route = this.routes.get(instrumentSymbol);
-    if (!route) return null;
+    if (!route || execution === 'b_book') return null;
     if (account.kind === 'demo' && !route.demo_accounts) return null;
-    if (route.rule === 'hybrid' && !(route.min_lots !== undefined && lots >= route.min_lots) && !route.accounts.includes(account.id)) return null;
+    const byRule = route.rule === 'a_book' || (route.min_lots !== undefined && lots >= route.min_lots) || route.accounts.includes(account.id);
+    // A group on `a_book` sends every order for an instrument that has a venue, whatever its route's size or account rule.
+    if (!byRule && execution !== 'a_book') return null;
     const venue = this.venues.get(route.venue);
     return venue ? { ...venue, symbol: route.symbol, markup: route.markup } : null;
   }

@@ -1,4 +1,5 @@
-import { marginDecimal } from '@bourse/domain';
+import { Decimal } from 'decimal.js';
+import { commissionShare, marginDecimal } from '@bourse/domain';
 import { type MarkupConfig, type StoreTradeResponse, tradingMessages as msg } from '@bourse/contract';
 import type { AppContext } from '../../../app-context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -11,6 +12,7 @@ import { receipt, slippageOf, tradeView } from '../trade-view.ts';
 import { announce, tradingRuntime } from '../trading-runtime.ts';
 import { insertOrderTrade, lockAccount, type OrderTrade, type TradeRow } from '../trades.repository.ts';
 import { Valuer } from '../valuation.ts';
+import { postCommission } from '../commission.ts';
 import { awaitAnswer, rejectionMessage } from './venue-route.ts';
 import { insertVenueOrder, settleVenueOrder, type VenueOrderRow } from './venue-orders.repository.ts';
 
@@ -130,6 +132,9 @@ export async function settleOpen(ctx: AppContext, order: VenueOrderRow, result: 
     const lots = units / contractSize;
     const price = customerPrice(side, result.averagePrice!, request.digits, request.markup);
     const margin = marginDecimal({ lots, contractSize, rate: price, leverage: request.trade.leverage, conversion: request.conversion });
+    // The commission was priced for the lots asked; a part-fill pays for the lots it got.
+    const share = (charge: string | undefined) => commissionShare(charge ?? '0', lots, request.trade.lots).toFixed(2);
+    const commission = { commission: share(request.trade.commission), closeCommission: share(request.trade.closeCommission) };
     const settled = await settleVenueOrder(tx, order.id, {
       status: result.status === 'filled' ? 'filled' : 'partial',
       filledUnits: String(units),
@@ -154,6 +159,7 @@ export async function settleOpen(ctx: AppContext, order: VenueOrderRow, result: 
       openTime: now,
       venue: order.venue,
       venueSymbol: order.symbol,
+      ...commission,
       firstResponse: null,
       createdAt: now,
     };
@@ -172,16 +178,18 @@ export async function settleOpen(ctx: AppContext, order: VenueOrderRow, result: 
         digits: request.digits,
         currency: request.currency,
         latencyMs,
+        commission: commission.commission,
       }),
     };
     const row = await insertOrderTrade(tx, { ...values, firstResponse: values.idempotencyKey ? body : null }, activityLine('opened', draft));
-    return { row, body, account };
+    const balance = await postCommission(tx, account.id, new Decimal(commission.commission), row.tradeId);
+    return { row, body, account: balance === null ? account : { ...account, balance } };
   }).catch((error: unknown) => {
     if (error instanceof AlreadySettled) return null;
     throw error;
   });
   if (booked && 'row' in booked) {
-    await announce(ctx, { userId: order.userId, accountId: order.accountId, tradeIds: [booked.row.id], reason: 'opened', balanceChanged: false, snapshot: { account: booked.account, rows: [booked.row] } });
+    await announce(ctx, { userId: order.userId, accountId: order.accountId, tradeIds: [booked.row.id], reason: 'opened', balanceChanged: booked.row.commission !== '0.00', snapshot: { account: booked.account, rows: [booked.row] } });
   }
   return booked;
 }

@@ -1,5 +1,5 @@
-import type { Decimal } from 'decimal.js';
-import { marginDecimal } from '@bourse/domain';
+import { Decimal } from 'decimal.js';
+import { commissionShare, marginDecimal } from '@bourse/domain';
 import type { MarkupConfig } from '@bourse/contract';
 import type { AppContext } from '../../../app-context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -7,13 +7,23 @@ import { recordActivity } from '../../activity/activity.service.ts';
 import { customerPrice, providerLimit, type Route, type VenueResult } from '../../market/venue/venues.service.ts';
 import { trailingStart } from '../order-plan.ts';
 import { slippageOf } from '../trade-view.ts';
+import { postCommission } from '../commission.ts';
 import { lockAccount, tradeById, type TradeRow, updateTradeIf } from '../trades.repository.ts';
 import { AlreadySettled } from './a-book-open.ts';
 import { awaitAnswer, holdOffVenue } from './venue-route.ts';
 import { insertVenueOrder, orderInFlight, settleVenueOrder, type VenueOrderRow } from './venue-orders.repository.ts';
 
 /** What filling a pending order at its venue needs besides the order (the venue order's `request`, marked `pending`). */
-export type PendingFillRequest = { pending: true; trigger: number; spread: number; conversion: number; digits: number; markup: MarkupConfig | null };
+/** The commission columns of the fill (see commissionColumns), priced for all the order's lots. */
+type FillCosts = { commission: string; closeCommission: string; swapFree: boolean };
+export type PendingFillRequest = { pending: true; trigger: number; spread: number; conversion: number; digits: number; markup: MarkupConfig | null; costs?: FillCosts };
+
+/** A fill's commission columns for the `lots` it got of the `ordered` ones (a part-fill pays its part). */
+function costsOf(costs: FillCosts | undefined, lots: number, ordered: string): FillCosts {
+  if (!costs) return { commission: '0.00', closeCommission: '0.00', swapFree: false };
+  const share = (charge: string) => commissionShare(charge, lots, ordered).toFixed(2);
+  return { commission: share(costs.commission), closeCommission: share(costs.closeCommission), swapFree: costs.swapFree };
+}
 
 /**
  * Writes the fill of a triggered pending order for its venue, in the risk engine's transaction with
@@ -23,14 +33,14 @@ export type PendingFillRequest = { pending: true; trigger: number; spread: numbe
 export async function writePendingFill(
   ctx: AppContext,
   tx: DbOrTx,
-  o: { trade: TradeRow; route: Route; fill: number; margin: Decimal; spread: number; conversion: number; digits: number },
+  o: { trade: TradeRow; route: Route; fill: number; margin: Decimal; spread: number; conversion: number; digits: number; costs: FillCosts },
 ): Promise<VenueOrderRow | null> {
   const { trade, route } = o;
   if (await orderInFlight(tx, trade.id)) return null;
   const trigger = Number(trade.triggerPrice);
   const deviation = ctx.config.trading.maxDeviationPct / 100;
   const customerLimit = trade.orderType === 'limit' ? trigger : trade.tradeType === 'buy' ? o.fill * (1 + deviation) : o.fill * (1 - deviation);
-  const request: PendingFillRequest = { pending: true, trigger, spread: o.spread, conversion: o.conversion, digits: o.digits, markup: route.markup };
+  const request: PendingFillRequest = { pending: true, trigger, spread: o.spread, conversion: o.conversion, digits: o.digits, markup: route.markup, costs: o.costs };
   return insertVenueOrder(tx, {
     clOrdId: `P${trade.id}-${crypto.randomUUID().replaceAll('-', '').slice(0, 20)}`,
     venue: route.config.name,
@@ -106,8 +116,10 @@ export async function settlePendingFill(ctx: AppContext, order: VenueOrderRow, r
         stopLoss: trade.stopLoss ?? (trailing === null ? null : String(trailingStart(trade.tradeType, quote, trailing))),
         venue: order.venue,
         venueSymbol: order.symbol,
+        ...costsOf(request.costs, lots, trade.lots),
       });
       if (!row) throw new AlreadySettled();
+      await postCommission(tx, row.accountId, new Decimal(row.commission), row.tradeId);
       await recordActivity(tx, 'filled', row, 'system');
       return row;
     })

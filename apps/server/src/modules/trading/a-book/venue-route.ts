@@ -1,13 +1,13 @@
 import { tradingMessages as msg } from '@bourse/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { HttpError } from '../../../http/errors.ts';
-import { type Route, type Venue, venuesOf } from '../../market/venue/venues.service.ts';
+import { type GroupExecution, type Route, type Venue, venuesOf } from '../../market/venue/venues.service.ts';
 
 export { venuesOf };
 
-/** Where an order of `lots` of the instrument from the account is filled: a venue, or null for the house. */
-export function routeOf(ctx: AppContext, instrumentSymbol: string, account: { id: number; kind: 'demo' | 'live' }, lots: number): Route | null {
-  return venuesOf(ctx)?.route(instrumentSymbol, account, lots) ?? null;
+/** Where an order of `lots` of the instrument from the account is filled, under its group's execution rule: a venue, or null for the house. */
+export function routeOf(ctx: AppContext, instrumentSymbol: string, account: { id: number; kind: 'demo' | 'live' }, lots: number, execution?: GroupExecution): Route | null {
+  return venuesOf(ctx)?.route(instrumentSymbol, account, lots, execution) ?? null;
 }
 
 /** Refuses an order for a venue this node is not logged on to: sent now, it would only wait and fail. */

@@ -14,9 +14,10 @@ const since = (r: RolloverDay) => new Date(r.at.getTime() - 3_600_000).toISOStri
  * Positions held at the rollover `r`: opened before it, and still open or closed after it (a close
  * stamps `updated_at` after `close_time`, so the closed ones are found through that index; an hour
  * of slack covers the clocks). A partial close's slices are part of their position, never
- * positions of their own: `parent_id` is null.
+ * positions of their own: `parent_id` is null. A swap-free position (its group's terms when it
+ * opened) pays none.
  */
-const heldAt = (r: RolloverDay) => sql`t.parent_id IS NULL AND t.open_time < ${r.at.toISOString()}::timestamptz
+const heldAt = (r: RolloverDay) => sql`t.parent_id IS NULL AND NOT t.swap_free AND t.open_time < ${r.at.toISOString()}::timestamptz
   AND (t.status = 'open' OR (t.status = 'closed' AND t.close_time >= ${r.at.toISOString()}::timestamptz AND t.updated_at >= ${since(r)}::timestamptz))`;
 
 /** Rollovers before this instant are never charged (the feature's installation). */

@@ -1,0 +1,105 @@
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { CustomerGroup, GroupTermsInput } from '@bourse/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { customerGroups, tradingAccounts } from '../../db/schema/index.ts';
+
+export type GroupRow = typeof customerGroups.$inferSelect;
+
+/** The default group: every account without another joins it, and it is never removed. */
+export const DEFAULT_GROUP_ID = 1;
+
+export function groupView(row: GroupRow, accounts: number): CustomerGroup {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    commission_mode: row.commissionMode,
+    commission_rate: row.commissionRate,
+    commission_min: row.commissionMin,
+    currency: row.currency,
+    leverage: row.leverage,
+    swap_free: row.swapFree,
+    swap_free_days: row.swapFreeDays,
+    swap_free_fee: row.swapFreeFee,
+    execution: row.execution,
+    margin_call_level: row.marginCallLevel,
+    stop_out_level: row.stopOutLevel,
+    allowed_classes: row.allowedClasses as CustomerGroup['allowed_classes'],
+    accounts,
+    is_default: row.id === DEFAULT_GROUP_ID,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Every group with the number of accounts in it, by id. */
+export async function allGroups(db: DbOrTx): Promise<CustomerGroup[]> {
+  const [rows, counts] = await Promise.all([
+    db.select().from(customerGroups).orderBy(asc(customerGroups.id)),
+    db.select({ groupId: tradingAccounts.groupId, n: count() }).from(tradingAccounts).groupBy(tradingAccounts.groupId),
+  ]);
+  const byGroup = new Map(counts.map((c) => [c.groupId, c.n]));
+  return rows.map((r) => groupView(r, byGroup.get(r.id) ?? 0));
+}
+
+export async function groupById(db: DbOrTx, id: number): Promise<CustomerGroup | null> {
+  const [row] = await db.select().from(customerGroups).where(eq(customerGroups.id, id));
+  if (!row) return null;
+  const [n] = await db.select({ n: count() }).from(tradingAccounts).where(eq(tradingAccounts.groupId, id));
+  return groupView(row, n?.n ?? 0);
+}
+
+function columnsOf(g: GroupTermsInput, actor: number) {
+  return {
+    name: g.name,
+    description: g.description,
+    commissionMode: g.commission_mode,
+    commissionRate: String(g.commission_rate),
+    commissionMin: String(g.commission_min),
+    currency: g.currency,
+    leverage: g.leverage as Record<string, number>,
+    swapFree: g.swap_free,
+    swapFreeDays: g.swap_free_days,
+    swapFreeFee: String(g.swap_free_fee),
+    execution: g.execution,
+    marginCallLevel: String(g.margin_call_level),
+    stopOutLevel: String(g.stop_out_level),
+    allowedClasses: g.allowed_classes,
+    updatedBy: actor,
+  };
+}
+
+export async function insertGroup(tx: DbOrTx, g: GroupTermsInput, actor: number): Promise<number> {
+  const [row] = await tx.insert(customerGroups).values(columnsOf(g, actor)).returning({ id: customerGroups.id });
+  return row!.id;
+}
+
+export async function updateGroup(tx: DbOrTx, id: number, g: GroupTermsInput, actor: number): Promise<boolean> {
+  const rows = await tx
+    .update(customerGroups)
+    .set({ ...columnsOf(g, actor), updatedAt: sql`now()` })
+    .where(eq(customerGroups.id, id))
+    .returning({ id: customerGroups.id });
+  return rows.length > 0;
+}
+
+export async function deleteGroup(tx: DbOrTx, id: number): Promise<void> {
+  await tx.delete(customerGroups).where(eq(customerGroups.id, id));
+}
+
+/** Moves an account to a group; returns the group it was in, null when there is no such account. */
+export async function moveAccount(tx: DbOrTx, accountId: number, groupId: number): Promise<number | null> {
+  const [before] = await tx.select({ groupId: tradingAccounts.groupId }).from(tradingAccounts).where(eq(tradingAccounts.id, accountId)).for('update');
+  if (!before) return null;
+  await tx.update(tradingAccounts).set({ groupId }).where(eq(tradingAccounts.id, accountId));
+  return before.groupId;
+}
+
+/** The group row of an account, for the fills that happen outside an order's lock (pending orders, robots' closes). */
+export async function groupOfAccount(db: DbOrTx, accountId: number): Promise<GroupRow | null> {
+  const [row] = await db
+    .select({ g: customerGroups })
+    .from(tradingAccounts)
+    .innerJoin(customerGroups, eq(customerGroups.id, tradingAccounts.groupId))
+    .where(eq(tradingAccounts.id, accountId));
+  return row?.g ?? null;
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountGroupInput, groupInput, groupMessages as msg, groupResponse, groupsResponse, idParam, messageBody } from '@bourse/contract';
+import type { AppContext } from '../../app-context.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { authOf } from '../../http/auth.ts';
+import { conflict, invalid, notFound } from '../../http/errors.ts';
+import { audit } from '../audit/audit.service.ts';
+import { allGroups, DEFAULT_GROUP_ID, deleteGroup, groupById, insertGroup, moveAccount, updateGroup } from './groups.repository.ts';
+
+/** A duplicate name is the one write a valid group can still be refused for. */
+function nameTaken(error: unknown): never {
+  if (isUniqueViolation(error)) throw invalid('name', msg.nameTaken);
+  throw error;
+}
+
+/**
+ * Back office: customer groups and which group an account is in. Staff read them; admins create,
+ * change and remove groups and move accounts, each write audited with the terms before and after.
+ * A change applies to orders from then on; open positions keep the terms they opened with.
+ */
+export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin', 'trading'];
+  const staff = { auth: 'staff' as const };
+  const admin = { auth: 'admin' as const };
+
+  api.get('/admin/groups', { config: staff, schema: { tags, response: { 200: groupsResponse } } }, async () => ({ data: await allGroups(ctx.db) }));
+
+  api.get('/admin/groups/:id', { config: staff, schema: { tags, params: idParam, response: { 200: groupResponse } } }, async (req) => {
+    const group = await groupById(ctx.db, req.params.id);
+    if (!group) throw notFound(msg.notFound);
+    return { data: group };
+  });
+
+  api.post('/admin/groups', { config: admin, schema: { tags, body: groupInput, response: { 201: groupResponse } } }, async (req, reply) => {
+    const actor = authOf(req);
+    const data = await ctx.db
+      .transaction(async (tx) => {
+        const id = await insertGroup(tx, req.body, actor.userId);
+        const created = (await groupById(tx, id))!;
+        await audit(tx, actor, { action: 'group.create', subjectType: 'group', subjectId: String(id), details: { after: req.body } });
+        return created;
+      })
+      .catch(nameTaken);
+    return reply.code(201).send({ data });
+  });
+
+  api.put('/admin/groups/:id', { config: admin, schema: { tags, params: idParam, body: groupInput, response: { 200: groupResponse } } }, async (req) => {
+    const actor = authOf(req);
+    const data = await ctx.db
+      .transaction(async (tx) => {
+        const before = await groupById(tx, req.params.id);
+        if (!before) throw notFound(msg.notFound);
+        await updateGroup(tx, before.id, req.body, actor.userId);
+        const after = (await groupById(tx, before.id))!;
+        await audit(tx, actor, { action: 'group.update', subjectType: 'group', subjectId: String(before.id), details: { before: terms(before), after: terms(after) } });
+        return after;
+      })
+      .catch(nameTaken);
+    return { data };
+  });
+
+  api.delete('/admin/groups/:id', { config: admin, schema: { tags, params: idParam, response: { 200: messageBody } } }, async (req) => {
+    const actor = authOf(req);
+    if (req.params.id === DEFAULT_GROUP_ID) throw conflict(msg.defaultGroup);
+    await ctx.db.transaction(async (tx) => {
+      const before = await groupById(tx, req.params.id);
+      if (!before) throw notFound(msg.notFound);
+      if (before.accounts > 0) throw conflict(msg.inUse);
+      await deleteGroup(tx, before.id);
+      await audit(tx, actor, { action: 'group.delete', subjectType: 'group', subjectId: String(before.id), details: { before: terms(before) } });
+    });
+    return { message: 'Group removed.' };
+  });
+
+  api.put(
+    '/admin/accounts/:id/group',
+    { config: admin, schema: { tags, params: idParam, body: accountGroupInput, response: { 200: groupResponse } } },
+    async (req) => {
+      const actor = authOf(req);
+      const data = await ctx.db.transaction(async (tx) => {
+        const group = await groupById(tx, req.body.group_id);
+        if (!group) throw invalid('group_id', msg.notFound);
+        const from = await moveAccount(tx, req.params.id, group.id);
+        if (from === null) throw notFound('No such account.');
+        await audit(tx, actor, { action: 'account.group', subjectType: 'account', subjectId: String(req.params.id), details: { from, to: group.id } });
+        return { ...group, accounts: group.accounts + (from === group.id ? 0 : 1) };
+      });
+      return { data };
+    },
+  );
+}
+
+/** A group's terms as an audit entry keeps them (without the live count). */
+function terms({ accounts: _n, updated_at: _u, ...rest }: { accounts: number; updated_at: string } & Record<string, unknown>) {
+  return rest;
+}

@@ -1,0 +1,185 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rolloverAt } from '@bourse/domain';
+import { journalEntries, trades, tradingAccounts } from '../src/db/schema/index.ts';
+import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
+import { rollOver } from '../src/modules/trading/swaps/rollover.ts';
+import { createTestUser, type TestUser } from './helpers/factories.ts';
+import { type TestMarket, tick, useManualMarket } from './helpers/trading.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+let server: TestServer;
+let market: TestMarket;
+let admin: TestUser;
+beforeAll(async () => {
+  server = await startTestServer();
+  market = await useManualMarket(server);
+  admin = await createTestUser(server, { role: 'admin' });
+  await tick(market, market.instruments.eurusd.id, 1.0999, 1.1001);
+});
+afterAll(() => server.close());
+
+type Group = { id: number; name: string; accounts: number; commission_rate: string };
+const terms = (over: Record<string, unknown> = {}) => ({
+  name: `Group ${crypto.randomUUID().slice(0, 8)}`,
+  commission_mode: 'per_lot',
+  commission_rate: 3.5,
+  commission_min: 0.5,
+  currency: 'USD',
+  ...over,
+});
+async function createGroup(over: Record<string, unknown> = {}): Promise<Group> {
+  const res = await server.call('POST', '/admin/groups', { token: admin.token, body: terms(over) });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data as Group;
+}
+/** A customer whose demo account (their first) is in `group`. */
+async function customerIn(group: Group): Promise<{ user: TestUser; accountId: number }> {
+  const user = await createTestUser(server);
+  const [account] = await server.ctx.db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, user.id)).orderBy(asc(tradingAccounts.id));
+  const res = await server.call('PUT', `/admin/accounts/${account!.id}/group`, { token: admin.token, body: { group_id: group.id } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { user, accountId: account!.id };
+}
+const open = async (user: TestUser, order: Record<string, unknown> = {}) => {
+  const res = await server.call('POST', '/trades/store', { token: user.token, body: market.order({ volume: 2, ...order }) });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { data: { id: number; trade_id: string; leverage: number; margin: string; commission: string }; receipt: { commission: string } };
+};
+const commissions = async (accountId: number) =>
+  (await server.ctx.db.select().from(journalEntries).where(eq(journalEntries.accountId, accountId)).orderBy(asc(journalEntries.id)))
+    .filter((e) => e.kind === 'commission')
+    .map((e) => e.amount);
+const tradeRow = async (id: number) => (await server.ctx.db.select().from(trades).where(eq(trades.id, id)))[0]!;
+
+describe('customer groups', () => {
+  it('charges commission on open and on close as journal entries, shown on the trade and the receipts', async () => {
+    const { user, accountId } = await customerIn(await createGroup());
+    const opened = await open(user);
+    // 2 lots at 3.50 a lot per side.
+    expect(opened.receipt.commission).toBe('-7.00');
+    expect(opened.data.commission).toBe('-7.00');
+    expect(await commissions(accountId)).toEqual(['-7.00']);
+
+    // A partial close charges its share of the close commission; the slice carries its share of both.
+    const part = await server.call('POST', `/trade/${opened.data.id}/close`, { token: user.token, body: { volume: 0.5 } });
+    expect(part.status).toBe(200);
+    expect(part.body.receipt.commission).toBe('-1.75');
+    expect(part.body.data.commission).toBe('-3.50');
+    const rest = await server.call('POST', `/trade/${opened.data.id}/close`, { token: user.token });
+    expect(rest.body.receipt.commission).toBe('-5.25');
+    expect(rest.body.data.commission).toBe('-10.50');
+    expect(await commissions(accountId)).toEqual(['-7.00', '-1.75', '-5.25']);
+    expect(await unbalancedAccounts(server.ctx.db)).toEqual([]);
+    const [account] = await server.ctx.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId));
+    const sum = await server.ctx.db.execute(sql`SELECT sum(amount)::text AS s FROM journal_entries WHERE account_id = ${accountId}`);
+    expect((sum as unknown as { rows: { s: string }[] }).rows[0]!.s).toBe(account!.balance);
+  });
+
+  it('charges per million of notional with a minimum', async () => {
+    const { user } = await customerIn(await createGroup({ commission_mode: 'per_million', commission_rate: 30, commission_min: 1 }));
+    // 2 lots of EUR/USD filled at 1.1001: 220,020 USD notional, 30 per million = 6.60.
+    expect((await open(user)).receipt.commission).toBe('-6.60');
+    expect((await open(user, { volume: 0.01 })).receipt.commission).toBe('-1.00');
+  });
+
+  it('keeps an open position on the terms it opened with when the group changes', async () => {
+    const group = await createGroup();
+    const { user } = await customerIn(group);
+    const before = await open(user);
+    const changed = await server.call('PUT', `/admin/groups/${group.id}`, { token: admin.token, body: terms({ name: group.name, commission_rate: 10, leverage: { forex: 50 } }) });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const after = await open(user);
+    expect(after.receipt.commission).toBe('-20.00');
+    expect(after.data.leverage).toBe(50);
+    expect(before.data.leverage).toBeGreaterThan(50);
+    // The first position closes at 3.50 a lot, as it opened.
+    const closed = await server.call('POST', `/trade/${before.data.id}/close`, { token: user.token });
+    expect(closed.body.receipt.commission).toBe('-7.00');
+    expect((await tradeRow(after.data.id)).closeCommission).toBe('-20.00');
+  });
+
+  it('caps leverage by asset class and refuses classes the group does not trade', async () => {
+    const { user } = await customerIn(await createGroup({ commission_mode: 'none', currency: null, leverage: { forex: 5 }, allowed_classes: ['forex'] }));
+    const opened = await open(user, { volume: 0.1 });
+    expect(opened.data.leverage).toBe(5);
+    // 0.1 lot at 1.1001 with 1:5: 2,200.20 margin.
+    expect(opened.data.margin).toBe('2200.20');
+    expect(opened.receipt.commission).toBe('0.00');
+    await tick(market, market.instruments.btcusd.id, 60_000, 60_010);
+    const crypto = await server.call('POST', '/trades/store', { token: user.token, body: market.order({ id: market.instruments.btcusd.id, asset_symbol: 'BTCUSD', opening_price: 60_010, volume: 0.01 }) });
+    expect(crypto.status).toBe(422);
+    expect(crypto.body.errors.id).toEqual(["Your account's group does not trade this kind of asset."]);
+  });
+
+  it('charges a swap-free position no swap at the rollover', async () => {
+    const swapFree = await createGroup({ commission_mode: 'none', swap_free: true });
+    const { user, accountId } = await customerIn(swapFree);
+    const plain = await customerIn(await createGroup({ commission_mode: 'none', currency: null }));
+    const free = await open(user, { volume: 1 });
+    const charged = await open(plain.user, { volume: 1 });
+    expect((await tradeRow(free.data.id)).swapFree).toBe(true);
+    const day = '2031-02-04';
+    const at = rolloverAt(day, { hour: 17, minute: 0 }, 'America/New_York');
+    await server.ctx.db.execute(sql`UPDATE swap_settings SET charged_from = ${new Date(at - 60_000).toISOString()}::timestamptz`);
+    await rollOver(server.ctx, at + 120_000);
+    expect((await tradeRow(free.data.id)).swap).toBe('0.00');
+    expect((await tradeRow(charged.data.id)).swap).not.toBe('0.00');
+    const kinds = (await server.ctx.db.select().from(journalEntries).where(eq(journalEntries.accountId, accountId))).map((e) => e.kind);
+    expect(kinds).not.toContain('swap');
+  });
+
+  it('refuses bad terms with the field named, and writes nothing', async () => {
+    const count = async () => ((await server.call('GET', '/admin/groups', { token: admin.token })).body.data as unknown[]).length;
+    const before = await count();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ commission_rate: -1 }, 'commission_rate', 'The commission must be between 0 and 1000.'],
+      [{ commission_rate: 900 }, 'commission_rate', 'The commission must be between 0 and 500.'],
+      [{ currency: null }, 'currency', 'A commission or an administration fee needs a currency (USD, EUR, GBP, JPY, CHF, AUD or CAD).'],
+      [{ leverage: { forex: 5000 } }, 'leverage.forex', 'Leverage must be a whole number from 1 to 1000.'],
+      [{ margin_call_level: 50, stop_out_level: 80 }, 'stop_out_level', 'The stop-out level must be below the margin-call level.'],
+      [{ name: 'Standard' }, 'name', 'Another group already has this name.'],
+    ];
+    for (const [over, field, message] of cases) {
+      const res = await server.call('POST', '/admin/groups', { token: admin.token, body: terms(over) });
+      expect(res.status, JSON.stringify(over)).toBe(422);
+      expect(res.body.errors[field], JSON.stringify(res.body)).toEqual([message]);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('keeps the default group and groups in use', async () => {
+    const group = await createGroup();
+    await customerIn(group);
+    expect((await server.call('DELETE', '/admin/groups/1', { token: admin.token })).status).toBe(409);
+    const inUse = await server.call('DELETE', `/admin/groups/${group.id}`, { token: admin.token });
+    expect(inUse.status).toBe(409);
+    expect(inUse.body.message).toBe('Accounts still belong to this group: move them to another group first.');
+    const empty = await createGroup();
+    expect((await server.call('DELETE', `/admin/groups/${empty.id}`, { token: admin.token })).status).toBe(200);
+    expect((await server.call('GET', `/admin/groups/${empty.id}`, { token: admin.token })).status).toBe(404);
+  });
+
+  it('puts a new account in its plan group, else the default one', async () => {
+    const user = await createTestUser(server);
+    const groups = (await server.ctx.db.select({ g: tradingAccounts.groupId }).from(tradingAccounts).where(eq(tradingAccounts.userId, user.id))).map((r) => r.g);
+    expect(groups).toEqual([1, 1]);
+    const group = await createGroup();
+    await server.ctx.db.execute(sql`UPDATE account_types SET group_id = ${group.id} WHERE id = (SELECT account_type_id FROM users WHERE id = ${user.id})`);
+    const opened = await server.call('POST', '/accounts', { token: user.token, body: { kind: 'demo', currency: 'USD' } });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const rows = await server.ctx.db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, user.id)).orderBy(asc(tradingAccounts.id));
+    expect(rows.map((r) => r.groupId)).toEqual([1, 1, group.id]);
+    await server.ctx.db.execute(sql`UPDATE account_types SET group_id = NULL`);
+  });
+
+  it('lets staff read groups and only admins change them; customers neither', async () => {
+    const support = await createTestUser(server, { role: 'support' });
+    const customer = await createTestUser(server);
+    expect((await server.call('GET', '/admin/groups', { token: support.token })).status).toBe(200);
+    expect((await server.call('GET', '/admin/groups', { token: customer.token })).status).toBe(403);
+    expect((await server.call('POST', '/admin/groups', { token: support.token, body: terms() })).status).toBe(403);
+    expect((await server.call('PUT', '/admin/accounts/1/group', { token: support.token, body: { group_id: 1 } })).status).toBe(403);
+    expect((await server.call('PUT', '/admin/groups/1', { token: customer.token, body: terms() })).status).toBe(403);
+  });
+});
