@@ -52,7 +52,7 @@ export const dataExportResponse = z.object({ data: dataExportSchema, message: z.
 /** POST /user/erasure: the customer's password, and that they understand it cannot be undone. */
 export const erasureRequest = z.object({
   password: z.string().min(1, 'Enter your password').max(128),
-  confirm: z.literal(true, { error: privacyMessages.erasureConfirm }),
+  confirm: z.boolean({ error: privacyMessages.erasureConfirm }).refine((v) => v, privacyMessages.erasureConfirm),
 });
 export type ErasureRequest = z.infer<typeof erasureRequest>;
 /** POST /admin/clients/:id/erasure: erasure asked for outside the app (by letter, by email). */

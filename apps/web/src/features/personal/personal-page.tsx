@@ -6,17 +6,22 @@ import { useSession } from '@/stores/session-store';
 import { useSiteSettings } from '@/stores/settings-store';
 import { useProfile } from './api/personal';
 import { AvatarCard } from './components/avatar-card';
+import { ConsentsCard } from './components/consents-card';
+import { DataExportCard } from './components/data-export-card';
+import { ErasureCard } from './components/erasure-card';
 import { EmailForm } from './components/email-form';
 import { PasswordForm } from './components/password-form';
 import { ProfileForm } from './components/profile-form';
 import { SessionsList } from './components/sessions-list';
 import { TwoFactorCard } from './components/two-factor-card';
 
-/** /main/personal: the customer's details, photo, email, password, two-factor sign-in and devices. */
+/** /main/personal: the customer's details, photo, email, password, two-factor sign-in, devices, and their data rights (copy, marketing consents, erasure). */
 export function PersonalPage() {
   const { t } = useTranslation();
   const profile = useProfile();
   const isAdmin = useSession((s) => s.user?.role === 'admin');
+  // Staff accounts are not erased on request: only a customer's data are theirs to erase.
+  const isCustomer = useSession((s) => s.user?.role === 'customer');
   const adminsNeed2fa = useSiteSettings((s) => s.settings?.require_admin_2fa ?? false);
 
   return (
@@ -45,6 +50,11 @@ export function PersonalPage() {
             </div>
           </div>
           <SessionsList />
+          <div className="grid items-start gap-5 lg:grid-cols-2">
+            <DataExportCard />
+            <ConsentsCard />
+          </div>
+          {isCustomer && <ErasureCard />}
         </div>
       )}
     </>
