@@ -49,6 +49,24 @@ describe('clients', () => {
     ]);
   });
 
+  it('shows each trading account’s customer group, and the group an admin moves it to; the customer’s own view names none', async () => {
+    const customer = await createTestUser(server);
+    const detail = async () => (await server.call('GET', `/admin/clients/${customer.id}`, { token: admin.token })).body.data.accounts as { id: number; group_id: number; group_name: string }[];
+    const accounts = await detail();
+    expect(accounts.length).toBeGreaterThan(0);
+    for (const a of accounts) expect(a).toMatchObject({ group_id: 1, group_name: expect.any(String) });
+    const created = await server.call('POST', '/admin/groups', { token: admin.token, body: { name: `Desk ${crypto.randomUUID().slice(0, 8)}`, commission_mode: 'none' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const group = created.body.data as { id: number; name: string };
+    expect((await server.call('PUT', `/admin/accounts/${accounts[0]!.id}/group`, { token: admin.token, body: { group_id: group.id } })).status).toBe(200);
+    const moved = await detail();
+    expect(moved[0]).toMatchObject({ id: accounts[0]!.id, group_id: group.id, group_name: group.name });
+    expect(moved.slice(1).every((a) => a.group_id === 1)).toBe(true);
+    const own = (await server.call('GET', '/user', { token: customer.token })).body.data.accounts as Record<string, unknown>[];
+    expect(own[0]).not.toHaveProperty('group_id');
+    expect(own[0]).not.toHaveProperty('group_name');
+  });
+
   it('approves a pending client, notifies them live and tells their user channel', async () => {
     const created = (await register(server, registrationForm())).body.data.user;
     const published: { channel: string; event: string }[] = [];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tradeSchema, tradesQuery } from './trading.ts';
-import { role, userStatus } from './user.ts';
+import { role, tradingAccountSchema, userSchema, userStatus } from './user.ts';
 
 export const adminClientsQuery = z.object({
   search: z.string().max(100).optional(),
@@ -26,6 +26,14 @@ export const adminClientSchema = z.object({
   balances: z.array(z.object({ kind: z.enum(['live', 'demo']), currency: z.string(), amount: z.string() })),
 });
 export type AdminClient = z.infer<typeof adminClientSchema>;
+
+/** A client's trading account as staff see it: with the customer group it trades in. */
+export const adminAccountSchema = tradingAccountSchema.extend({ group_id: z.number().int(), group_name: z.string() });
+export type AdminAccount = z.infer<typeof adminAccountSchema>;
+/** GET /admin/clients/{id} and the client changes: the user as GET /user shows it, each account with its group. */
+export const adminClientDetailSchema = userSchema.extend({ accounts: z.array(adminAccountSchema) });
+export type AdminClientDetail = z.infer<typeof adminClientDetailSchema>;
+export const adminClientDetailResponse = z.object({ data: adminClientDetailSchema });
 
 export const adminStatusUpdate = z.object({ status: userStatus });
 /** PATCH /admin/clients/{id}/role: make a customer support staff, or back. Admins are made with the create-admin command. */

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  type AdminClientDetail,
+  adminClientDetailResponse,
   adminClientSchema,
   adminClientsQuery,
   adminLoginLinkResponse,
@@ -14,7 +16,6 @@ import {
   localized,
   notices,
   paged,
-  userResponse,
 } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema/index.ts';
@@ -23,6 +24,7 @@ import { forbidden, notFound } from '../../http/errors.ts';
 import { issueLoginLink } from '../auth/auth.service.ts';
 import { deleteSessionsOf } from '../auth/auth.repository.ts';
 import { audit } from '../audit/audit.service.ts';
+import { groupsOfAccounts } from '../groups/groups.service.ts';
 import { tell } from '../preferences/preferences.service.ts';
 import { isOnline } from '../users/presence.ts';
 import { findUserById, setUserStatus, type UserRow } from '../users/users.repository.ts';
@@ -55,14 +57,14 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       };
     },
   );
-  api.get('/admin/clients/:id', { config: staff, schema: { tags, params: idParam, response: { 200: userResponse } } }, async (req) => {
-    const user = await userViewById(ctx, req.params.id);
+  api.get('/admin/clients/:id', { config: staff, schema: { tags, params: idParam, response: { 200: adminClientDetailResponse } } }, async (req) => {
+    const user = await clientDetail(ctx, req.params.id);
     if (!user) throw notFound();
     return { data: user };
   });
   api.patch(
     '/admin/clients/:id/status',
-    { config: admin, schema: { tags, params: idParam, body: adminStatusUpdate, response: { 200: userResponse } } },
+    { config: admin, schema: { tags, params: idParam, body: adminStatusUpdate, response: { 200: adminClientDetailResponse } } },
     async (req) => {
       const target = await findUserById(ctx.db, req.params.id);
       if (!target) throw notFound();
@@ -74,12 +76,12 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         await tell(ctx, target.id, 'account', statusNotes[updated.status]);
         await ctx.broadcaster.publish(channels.user(target.id), events.userUpdated, { id: target.id });
       }
-      return { data: (await userViewById(ctx, target.id))! };
+      return { data: (await clientDetail(ctx, target.id))! };
     },
   );
   api.patch(
     '/admin/clients/:id/role',
-    { config: admin, schema: { tags, params: idParam, body: adminRoleUpdate, response: { 200: userResponse } } },
+    { config: admin, schema: { tags, params: idParam, body: adminRoleUpdate, response: { 200: adminClientDetailResponse } } },
     async (req) => {
       const target = await findUserById(ctx.db, req.params.id);
       if (!target) throw notFound();
@@ -87,7 +89,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       await ctx.db.update(users).set({ role: req.body.role }).where(eq(users.id, target.id));
       await audit(ctx.db, authOf(req), { action: `user.role_${req.body.role}`, subjectType: 'user', subjectId: target.id, userId: target.id, details: { from: target.role, to: req.body.role } });
       // Sessions read the role on every request, so the change applies at once.
-      return { data: (await userViewById(ctx, target.id))! };
+      return { data: (await clientDetail(ctx, target.id))! };
     },
   );
   api.post(
@@ -105,6 +107,20 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       return { message: 'Signed out of every device' };
     },
   );
+}
+
+/** A client as staff see them: the user's own view, each trading account with the customer group it trades in. */
+async function clientDetail(ctx: AppContext, id: number): Promise<AdminClientDetail | null> {
+  const user = await userViewById(ctx, id);
+  if (!user) return null;
+  const groups = await groupsOfAccounts(ctx.db, user.accounts.map((a) => a.id));
+  return {
+    ...user,
+    accounts: user.accounts.map((a) => {
+      const group = groups.get(a.id)!;
+      return { ...a, group_id: group.id, group_name: group.name };
+    }),
+  };
 }
 
 function clientView(u: UserRow, balances: ClientBalance[]) {

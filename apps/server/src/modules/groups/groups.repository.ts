@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { CustomerGroup, GroupTermsInput } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { customerGroups, tradingAccounts } from '../../db/schema/index.ts';
@@ -102,4 +102,15 @@ export async function groupOfAccount(db: DbOrTx, accountId: number): Promise<Gro
     .innerJoin(customerGroups, eq(customerGroups.id, tradingAccounts.groupId))
     .where(eq(tradingAccounts.id, accountId));
   return row?.g ?? null;
+}
+
+/** The group of each of these accounts, by account id (for the back office's view of a client). */
+export async function groupsOfAccounts(db: DbOrTx, accountIds: number[]): Promise<Map<number, { id: number; name: string }>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db
+    .select({ accountId: tradingAccounts.id, id: customerGroups.id, name: customerGroups.name })
+    .from(tradingAccounts)
+    .innerJoin(customerGroups, eq(customerGroups.id, tradingAccounts.groupId))
+    .where(inArray(tradingAccounts.id, accountIds));
+  return new Map(rows.map((r) => [r.accountId, { id: r.id, name: r.name }]));
 }
