@@ -35,6 +35,8 @@ const ENGINE_SUITES = [
   // Swaps charged at the daily rollover, once per position per day, and the ledger they post to.
   'swaps',
   'request-auth',
+  // Erasure locks the customer and their accounts against orders and a second erasure.
+  'data-rights',
 ];
 /** Suites that need a PostgreSQL server (several nodes on one database, connections cut): PostgreSQL only. */
 const POSTGRES_SUITES = ['multi-node', 'db-connection-loss', 'alerts-cluster', 'trading-cluster', 'swaps-cluster', 'restore-drill'];

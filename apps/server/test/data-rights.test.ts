@@ -248,6 +248,12 @@ describe('erasure', () => {
     expect(await query(sql`SELECT * FROM users WHERE id = ${user.id}`)).toEqual([row]);
     expect((await checkAuditChain(server.ctx.db)).entries).toBe(entries.entries);
 
+    // Two at once: the user row's lock makes one wait for the other and find it done.
+    const racing = await createTestUser(server);
+    const both = await Promise.all([1, 2].map((n) => server.call('POST', `/admin/clients/${racing.id}/erasure`, { token: admin.token, body: { reason: `Letter ${n}` } })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await query(sql`SELECT id FROM audit_log WHERE user_id = ${racing.id} AND action = 'privacy.erased'`)).toHaveLength(1);
+
     const staff = await server.call('POST', `/admin/clients/${admin.id}/erasure`, { token: admin.token, body: { reason: 'test' } });
     expect(staff.status).toBe(403);
     expect((await server.call('POST', `/admin/clients/${user.id}/erasure`, { token: (await createTestUser(server)).token, body: { reason: 'x' } })).status).toBe(403);
