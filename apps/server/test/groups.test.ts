@@ -129,6 +129,21 @@ describe('customer groups', () => {
     expect(kinds).not.toContain('swap');
   });
 
+  it('estimates an order\'s costs for the ticket under the account\'s group', async () => {
+    const { user, accountId } = await customerIn(await createGroup());
+    const res = await server.call('GET', `/trades/costs?id=${market.instruments.eurusd.id}&volume=1&type=buy&account_id=${accountId}`, { token: user.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // 1 lot of EUR/USD: spread 0.0002 × 100,000 = 20.00; 3.50 each side; -3.2% a year on 110,010
+    // over 360 days long, +0.95% on 109,990 short.
+    expect(res.body.data).toMatchObject({ currency: 'USD', spread: '20.00', commission_open: '-3.50', commission_close: '-3.50', swap_long: '-9.78', swap_short: '2.90', swap_free: false });
+    const free = await customerIn(await createGroup({ commission_mode: 'none', swap_free: true }));
+    const none = await server.call('GET', `/trades/costs?id=${market.instruments.eurusd.id}&volume=1&type=buy&account_id=${free.accountId}`, { token: free.user.token });
+    expect(none.body.data).toMatchObject({ commission_open: '0.00', swap_long: null, swap_short: null, swap_free: true });
+    // Another customer's account is not found.
+    const other = await server.call('GET', `/trades/costs?id=${market.instruments.eurusd.id}&volume=1&type=buy&account_id=${accountId}`, { token: free.user.token });
+    expect(other.status).toBe(404);
+  });
+
   it('refuses bad terms with the field named, and writes nothing', async () => {
     const count = async () => ((await server.call('GET', '/admin/groups', { token: admin.token })).body.data as unknown[]).length;
     const before = await count();

@@ -127,6 +127,7 @@ describe('monthly statements', () => {
       Withdrawals: '0.00',
       'Realised P&L': (realised / 100).toFixed(2),
       Swaps: '0.00',
+      Commissions: '0.00',
       Fees: '-1.25',
       Purchases: '-49.90',
       Corrections: '12.50',

@@ -99,7 +99,7 @@ export const accountGroupInput = z.strictObject({ group_id: z.number({ error: 'C
 export const orderCostsQuery = z.object({
   id: z.coerce.number().int().positive(),
   volume: z.coerce.number().positive().max(10_000),
-  type: z.enum(['buy', 'sell']),
+  type: z.enum(['buy', 'sell']).default('buy'),
   account_id: z.coerce.number().int().positive().optional(),
 });
 export const orderCostsSchema = z.object({
@@ -109,8 +109,9 @@ export const orderCostsSchema = z.object({
   /** Commission on opening, and on closing the whole position. */
   commission_open: z.string(),
   commission_close: z.string(),
-  /** The swap one night would charge (negative) or pay, null when the instrument has none or the group is swap-free. */
-  swap_per_night: z.string().nullable(),
+  /** The swap one night would charge (negative) or pay a long and a short position, null when the instrument has none or the group is swap-free. */
+  swap_long: z.string().nullable(),
+  swap_short: z.string().nullable(),
   swap_free: z.boolean(),
   group: z.string(),
 });

@@ -19,6 +19,7 @@ const kindLabels: Record<string, string> = {
   correction: 'Correction',
   transfer: 'Transfer',
   swap: 'Swap',
+  commission: 'Commission',
 };
 
 /** A ledger entry kind as people read it; kinds added later read as their words ('savings_interest' → 'Savings interest'). */
@@ -30,7 +31,7 @@ export function journalKindLabel(kind: string): string {
 }
 
 /** The groups a statement totals by, in the order it prints them; every kind not named falls in 'other'. */
-export const statementCategories = ['deposits', 'withdrawals', 'realised_pnl', 'swaps', 'fees', 'purchases', 'corrections', 'other'] as const;
+export const statementCategories = ['deposits', 'withdrawals', 'realised_pnl', 'swaps', 'commissions', 'fees', 'purchases', 'corrections', 'other'] as const;
 export type StatementCategory = (typeof statementCategories)[number];
 
 export const statementCategoryLabels: Record<StatementCategory, string> = {
@@ -38,6 +39,7 @@ export const statementCategoryLabels: Record<StatementCategory, string> = {
   withdrawals: 'Withdrawals',
   realised_pnl: 'Realised P&L',
   swaps: 'Swaps',
+  commissions: 'Commissions',
   fees: 'Fees',
   purchases: 'Purchases',
   corrections: 'Corrections',
@@ -49,6 +51,7 @@ const categoryOfKind: Record<string, StatementCategory> = {
   withdrawal: 'withdrawals',
   realised_pnl: 'realised_pnl',
   swap: 'swaps',
+  commission: 'commissions',
   fee: 'fees',
   purchase: 'purchases',
   correction: 'corrections',

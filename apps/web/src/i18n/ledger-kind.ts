@@ -12,6 +12,7 @@ const kindLabels: Record<string, string> = {
   correction: msg('Correction'),
   transfer: msg('Transfer'),
   swap: msg('Swap'),
+  commission: msg('Commission'),
 };
 
 /** A ledger entry's kind in the reader's language; kinds added later read as the contract words them. */

@@ -10,6 +10,8 @@ import {
   closeTradeResponse,
   idParam,
   modifyTradeRequest,
+  orderCostsQuery,
+  orderCostsResponse,
   paged,
   storeTradeRequest,
   storeTradeResponse,
@@ -22,6 +24,7 @@ import { authOf } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idempotencyKey } from '../../http/idempotency-key.ts';
 import { placeOrder } from './order.service.ts';
+import { orderCosts } from './order-costs.service.ts';
 import { cancelOrder, closeAll, closeTrade, modifyTrade } from './positions.service.ts';
 import { accountSummaryOf, closedTradesCsv, listTrades, type TradeList } from './trades-query.service.ts';
 
@@ -72,6 +75,11 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext) {
       listTrades(ctx, authOf(req).userId, list, req.query.page, req.query.account_id),
     );
   }
+  api.get(
+    '/trades/costs',
+    { schema: { tags, querystring: orderCostsQuery, response: { 200: orderCostsResponse } } },
+    async (req) => ({ data: await orderCosts(ctx, authOf(req).userId, req.query) }),
+  );
   api.get(
     '/account/summary',
     { schema: { tags, querystring: accountQuery, response: { 200: accountSummaryResponse } } },

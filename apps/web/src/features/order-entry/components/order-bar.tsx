@@ -6,6 +6,7 @@ import { useOrderContext } from '../hooks/use-order-context';
 import { useSubmitOrder } from '../hooks/use-submit-order';
 import { toLots } from '../lib/volume-units';
 import { useOrderForm } from '../stores/order-form-store';
+import { CostInfo } from './cost-info';
 import { MarginInfo } from './margin-info';
 import { PendingOrderDialog } from './pending-order-dialog';
 import { PriceButtons } from './price-buttons';
@@ -50,6 +51,7 @@ export function OrderBar({ className }: { className?: string }) {
           className="justify-end"
         />
       )}
+      {asset && <CostInfo assetId={asset.asset_id} lots={lots} accountId={ctx.accountId} className="justify-end" />}
     </div>
   );
 }

@@ -23,6 +23,9 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
   );
 }
 
+/** What a closed trade made after its costs: the P/L with the swaps and commission it paid (or was paid). */
+const netPnl = (trade: Trade) => ((Math.round(Number(trade.pnl) * 100) + Math.round(Number(trade.swap) * 100) + Math.round(Number(trade.commission) * 100)) / 100).toFixed(2);
+
 /** Milliseconds the server took to fill: a unit every language writes the same way. */
 const latency = (ms: number | null) => (ms === null ? '—' : `${ms} ms`);
 
@@ -48,6 +51,12 @@ function Details({ trade, currency }: { trade: Trade; currency: string }) {
         <Row label="SL"><Price value={trade.stop_loss} precision={p} /></Row>
         {closed && <Row label="P/L">{formatMoney(trade.pnl, currency)}</Row>}
         <Row label={t('Swap')} testId="details-swap">{formatMoney(trade.swap, currency)}</Row>
+        <Row label={t('Commission')} testId="details-commission">{formatMoney(trade.commission, currency)}</Row>
+        {closed && (
+          <Row label={t('Net P/L')} testId="details-net">
+            {formatMoney(netPnl(trade), currency)}
+          </Row>
+        )}
         <Row label={t('Opened')}>
           <DateTime iso={trade.open_time} withYear />
         </Row>

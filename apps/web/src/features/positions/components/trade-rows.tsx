@@ -50,14 +50,20 @@ function Side({ trade, kind }: { trade: Trade; kind?: boolean }) {
 
 /** Column titles of each list, in row order (the last, empty one holds the actions); words are shown with `t()`, the codes TP, SL and P/L as they are. */
 export const columns = {
-  open: [msg('Symbol'), msg('Type'), msg('Lots'), msg('Open price'), msg('Price'), 'TP', 'SL', 'P/L', msg('Swap'), msg('Time'), ''],
+  open: [msg('Symbol'), msg('Type'), msg('Lots'), msg('Open price'), msg('Price'), 'TP', 'SL', 'P/L', msg('Swap'), msg('Commission'), msg('Time'), ''],
   pending: [msg('Symbol'), msg('Type'), msg('Lots'), msg('Price'), 'TP', 'SL', msg('Placed'), ''],
-  closed: [msg('Symbol'), msg('Type'), msg('Lots'), msg('Open price'), msg('Close price'), 'P/L', msg('Swap'), msg('Reason'), msg('Closed'), ''],
+  closed: [msg('Symbol'), msg('Type'), msg('Lots'), msg('Open price'), msg('Close price'), 'P/L', msg('Swap'), msg('Commission'), msg('Reason'), msg('Closed'), ''],
 } as const;
 /** The swaps a position was charged (negative) or paid overnight so far; not part of its P/L. */
 function SwapCell({ trade, money }: { trade: Trade; money: (n: number) => string }) {
   const swap = Number(trade.swap);
   return <td className={cn(cell, 'font-mono tabular-nums', tone(swap))} data-testid="position-swap">{money(swap)}</td>;
+}
+
+/** The commission a trade was charged so far (on opening, and on closing once closed); not part of its P/L. */
+function CommissionCell({ trade, money }: { trade: Trade; money: (n: number) => string }) {
+  const commission = Number(trade.commission);
+  return <td className={cn(cell, 'font-mono tabular-nums', tone(commission))} data-testid="position-commission">{money(commission)}</td>;
 }
 
 /** Column titles that are codes, the same in every language. */
@@ -87,6 +93,7 @@ export const OpenPositionRow = memo(function OpenPositionRow({ trade, currency }
       <td className={cn(cell, 'tabular-nums')} data-testid="position-sl"><Price value={trade.stop_loss} precision={p} /></td>
       <td className={cn(cell, 'font-mono tabular-nums', tone(pnl))} data-testid="position-pnl">{money(pnl)}</td>
       <SwapCell trade={trade} money={money} />
+      <CommissionCell trade={trade} money={money} />
       <td className={cn(cell, 'text-muted')}><DateTime iso={trade.open_time} /></td>
       <td className={actionsCell}>
         <TradeDetailsButton trade={trade} currency={currency} />
@@ -134,6 +141,7 @@ export function HistoryRow({ trade, currency }: { trade: Trade; currency: string
       <td className={cn(cell, 'tabular-nums')}><Price value={trade.closing_price} precision={p} /></td>
       <td className={cn(cell, 'font-mono tabular-nums', tone(pnl))}>{money(pnl)}</td>
       <SwapCell trade={trade} money={money} />
+      <CommissionCell trade={trade} money={money} />
       <td className={cn(cell, 'text-muted')}>
         <CloseReason reason={trade.close_reason} />
       </td>

@@ -1,0 +1,50 @@
+import { Decimal } from 'decimal.js';
+import { fillPrice, lotsToUnits, swapAmount, swapPerUnit } from '@bourse/domain';
+import { type OrderCosts, tradingMessages as msg } from '@bourse/contract';
+import type { AppContext } from '../../app-context.ts';
+import { HttpError, invalid } from '../../http/errors.ts';
+import { termsOfAccount } from '../groups/groups.service.ts';
+import { commissionOf } from './commission.ts';
+import { accountFor, requirePrices } from './order.service.ts';
+import { swapRateOf } from './swaps/swap-rates.repository.ts';
+import { tradingRuntime } from './trading-runtime.ts';
+import { Valuer } from './valuation.ts';
+
+/**
+ * What an order would cost before it is placed, for the ticket: crossing the spread now, the
+ * commission on opening and on closing under the account's group, and one night's swap (null when
+ * the instrument has none or the group is swap-free), in the account currency.
+ */
+export async function orderCosts(ctx: AppContext, userId: number, q: { id: number; volume: number; type: 'buy' | 'sell'; account_id?: number | undefined }): Promise<OrderCosts> {
+  const prices = requirePrices(ctx);
+  const account = await accountFor(ctx, userId, q.account_id);
+  const instrument = await tradingRuntime(ctx).catalog.get(q.id);
+  if (!instrument) throw invalid('id', msg.assetUnavailable);
+  const quote = prices.quote(instrument.id);
+  if (!quote) throw new HttpError(422, msg.noPrice);
+  const valuer = new Valuer(tradingRuntime(ctx).catalog, prices, account.currency);
+  const conversion = await valuer.conversion(instrument.quoteCurrency);
+  if (conversion === null) throw invalid('id', msg.noConversion);
+  const units = lotsToUnits(q.volume, instrument.contractSize);
+  const price = fillPrice(q.type, quote);
+  const [terms, rate] = await Promise.all([termsOfAccount(ctx.db, account.id), swapRateOf(ctx.db, instrument.symbol)]);
+  const commission = await commissionOf(terms, { lots: q.volume, units, price, quoteCurrency: instrument.quoteCurrency }, valuer);
+  if (!commission) throw invalid('id', msg.noConversion);
+  const swapFree = terms?.swapFree ?? false;
+  const swap = (side: 'buy' | 'sell') => {
+    const sideRate = rate ? (side === 'buy' ? rate.long_rate : rate.short_rate) : '0';
+    if (swapFree || !rate || new Decimal(sideRate).isZero()) return null;
+    const perUnit = swapPerUnit({ unit: rate.unit, rate: sideRate, dayCount: rate.day_count, digits: instrument.digits }, { price: fillPrice(side, quote), nights: 1, conversion });
+    return swapAmount(units, perUnit).toFixed(2);
+  };
+  return {
+    currency: account.currency,
+    spread: new Decimal(quote.ask).minus(quote.bid).times(units).times(conversion).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+    commission_open: commission.open.toFixed(2),
+    commission_close: commission.close.toFixed(2),
+    swap_long: swap('buy'),
+    swap_short: swap('sell'),
+    swap_free: swapFree,
+    group: terms?.name ?? '',
+  };
+}
