@@ -18,6 +18,9 @@ describe('order toasts (SPEC §8)', () => {
       'Requested 1.10000 · filled 1.09998 · slippage −0.2 pips (−€0.02) · spread 1.2 pips (€0.12) · 4 ms',
     );
     expect(receiptLine({ ...fill, filled_price: 1.1, slippage: 0, slippage_pips: 0, slippage_cost: 0 }, 'USD', 5)).toContain('slippage 0.0 pips ($0.00)');
+    // A group's commission is a cost the receipt names, as paid.
+    expect(receiptLine({ ...fill, commission: '-7.00' }, 'USD', 5)).toContain('spread 1.2 pips ($0.12) · commission $7.00 · 4 ms');
+    expect(receiptLine({ ...fill, commission: '0.00' }, 'USD', 5)).not.toContain('commission');
     // A coin has no pips: its costs read in price.
     const coin = { requested_price: 60_000, filled_price: 60_005, slippage: 5, slippage_pips: null, slippage_cost: 0.05, spread: 20, spread_pips: null, spread_cost: 0.2, latency_ms: 2 };
     expect(receiptLine(coin, 'USD', 2)).toBe('Requested 60000.00 · filled 60005.00 · slippage +5.00 (+$0.05) · spread 20.00 ($0.20) · 2 ms');

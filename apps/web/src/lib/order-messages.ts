@@ -16,7 +16,8 @@ export function fillDescription(receipt: Pick<FillReceipt, 'side' | 'lots' | 'un
   return receipt.side === 'buy' ? t('Bought {{lots}} lots ({{units}} units) at {{price}}', values) : t('Sold {{lots}} lots ({{units}} units) at {{price}}', values);
 }
 
-type ReceiptFields = Pick<FillReceipt, 'requested_price' | 'filled_price' | 'slippage' | 'slippage_pips' | 'slippage_cost' | 'spread' | 'spread_pips' | 'spread_cost' | 'latency_ms'>;
+type ReceiptFields = Pick<FillReceipt, 'requested_price' | 'filled_price' | 'slippage' | 'slippage_pips' | 'slippage_cost' | 'spread' | 'spread_pips' | 'spread_cost' | 'latency_ms'> &
+  Partial<Pick<FillReceipt, 'commission'>>;
 
 /** Pips with one decimal, signed when asked: "+0.3", "−1.0", "0.0". */
 export function formatPips(pips: number, signed = false): string {
@@ -55,6 +56,7 @@ export function receiptLine(receipt: ReceiptFields, currency: string, digits: nu
   if (slippage) parts.push(t('slippage {{amount}}', { amount: slippage }));
   const spread = fillCost({ pips: receipt.spread_pips, price: receipt.spread, money: receipt.spread_cost }, currency, false, digits, t);
   if (spread) parts.push(t('spread {{amount}}', { amount: spread }));
+  if (receipt.commission && Number(receipt.commission) !== 0) parts.push(t('commission {{amount}}', { amount: formatMoney(-Number(receipt.commission), currency) }));
   parts.push(`${receipt.latency_ms} ms`);
   const line = parts.join(' · ');
   return line.charAt(0).toUpperCase() + line.slice(1);
