@@ -73,12 +73,12 @@ describe('a tamper-evident audit log', () => {
   });
 });
 
-describe('npm run verify-audit', () => {
+describe('npx bourse verify-audit', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bourse-audit-cli-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   it('reports an intact log with its latest hash', async () => {
-    const cli = path.resolve(import.meta.dirname, '../src/cli/verify-audit.ts');
-    const { stdout } = await promisify(execFile)(process.execPath, [cli], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' } });
+    const bin = path.resolve(import.meta.dirname, '../../../bin/bourse.js');
+    const { stdout } = await promisify(execFile)(process.execPath, [bin, 'verify-audit'], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' } });
     expect(stdout).toMatch(/^Audit log intact: \d+ entries, latest hash/);
   }, 90_000);
 });

@@ -10,12 +10,12 @@ import { apiCall } from './helpers/test-server.ts';
 
 const run = promisify(execFile);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bourse-admin-cli-'));
-const cli = path.resolve(import.meta.dirname, '../src/cli/create-admin.ts');
+const bin = path.resolve(import.meta.dirname, '../../../bin/bourse.js');
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** Runs the CLI exactly as `npm run create-admin -- …` does, on the embedded database in dataDir. */
+/** Runs the CLI as `npx bourse create-admin …` does, on the embedded database in dataDir. */
 const createAdmin = (...args: string[]) =>
-  run(process.execPath, [cli, ...args], {
+  run(process.execPath, [bin, 'create-admin', ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', PUSHER_APP_SECRET: 'cli-test-secret', PRICE_SOCKET_KEY: 'cli-test-key' },
   });
 

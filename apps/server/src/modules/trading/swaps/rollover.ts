@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { channels, events } from '@bourse/contract';
-import { rolloversBetween, swapDayCount, swapNights, swapPerUnit } from '@bourse/domain';
+import { rolloverAt, rolloversBetween, swapDayCount, swapNights, swapPerUnit } from '@bourse/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context.ts';
 import { runEvery } from '../../../lib/background-job.ts';
@@ -49,6 +49,21 @@ export async function rollOver(ctx: AppContext, nowMs: number, opts: { batch?: n
     if (!done.has(r.day)) outcomes.push(await rollOverDay(ctx, { day: r.day, at: new Date(r.at) }, opts.batch ?? BATCH));
   }
   return outcomes;
+}
+
+/**
+ * Charges the rollover of one calendar `day` again (the operator CLI's `rerun-job swap-rollover`):
+ * the positions held at that day's rollover and not charged for it yet. Exactly once per position
+ * per day, as for the worker's own runs. Refuses a rollover not due by `nowMs` and a day before
+ * swaps were first charged.
+ */
+export async function rollOverOnDay(ctx: AppContext, day: string, nowMs: number, opts: { batch?: number } = {}): Promise<RolloverOutcome> {
+  const { rolloverTime, zone } = ctx.config.swaps;
+  const at = rolloverAt(day, rolloverTime, zone);
+  if (at > nowMs - ROLLOVER_GRACE_MS) throw new RangeError(`the rollover of ${day} (${new Date(at).toISOString()}) is not due yet`);
+  const from = await swapsChargedFrom(ctx.db);
+  if (at <= from.getTime()) throw new RangeError(`swaps are charged from ${from.toISOString()}; the rollover of ${day} is before that`);
+  return rollOverDay(ctx, { day, at: new Date(at) }, opts.batch ?? BATCH);
 }
 
 /** Account currency per unit of `quote`, at the server's prices; null without a priced pair (or a feed). */
