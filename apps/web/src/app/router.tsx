@@ -77,6 +77,7 @@ export const router = createBrowserRouter([
               { path: 'catalogue/:id', lazy: page(() => import('@/features/admin/catalogue-edit-page'), 'CatalogueEditPage') },
               { path: 'audit', lazy: page(() => import('@/features/admin/audit-log-page'), 'AuditLogPage') },
               { path: 'price-feeds', lazy: page(() => import('@/features/admin/price-feeds-page'), 'PriceFeedsPage') },
+              { path: 'dealing', lazy: page(() => import('@/features/admin/dealing-page'), 'DealingPage') },
               { path: 'sales', lazy: page(() => import('@/features/admin/sales-page'), 'SalesPage') },
               { path: 'requests', lazy: page(() => import('./routes/admin-requests-page'), 'AdminRequestsPage') },
               { path: 'money', lazy: page(() => import('@/features/admin/money-page'), 'MoneyPage') },

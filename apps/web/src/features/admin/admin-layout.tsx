@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { Activity, Banknote, Inbox, LogOut, Menu, MessageCircle, Receipt, ScrollText, Settings2, ShieldCheck, Store, Users, X } from 'lucide-react';
+import { Activity, Banknote, BriefcaseBusiness, Inbox, LogOut, Menu, MessageCircle, Receipt, ScrollText, Settings2, ShieldCheck, Store, Users, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '@/components/layout/brand-logo';
 import { Alert } from '@/components/ui/alert';
@@ -26,6 +26,7 @@ const adminNav = [
   { label: msg('Payments'), to: '/admin/money', Icon: Banknote },
   { label: msg('Verification'), to: '/admin/verification', Icon: ShieldCheck },
   { label: msg('Price sources'), to: '/admin/price-feeds', Icon: Activity },
+  { label: msg('Dealing'), to: '/admin/dealing', Icon: BriefcaseBusiness },
   { label: msg('Audit log'), to: '/admin/audit', Icon: ScrollText },
 ] as const;
 

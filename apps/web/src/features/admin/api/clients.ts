@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminClient, AdminNotificationRequest, Paged, User } from '@bourse/contract';
+import type { AdminClient, AdminClientDetail, AdminNotificationRequest, Paged } from '@bourse/contract';
 import { http } from '@/lib/api-client';
 
 export type ClientStatus = AdminClient['status'];
@@ -21,7 +21,7 @@ function listPath({ search, status, page }: ClientFilters): string {
 }
 
 export const getClients = (filters: ClientFilters) => http.get<Paged<AdminClient>>(listPath(filters));
-export const getClient = (id: number) => http.get<{ data: User }>(`/admin/clients/${id}`).then((r) => r.data);
+export const getClient = (id: number) => http.get<{ data: AdminClientDetail }>(`/admin/clients/${id}`).then((r) => r.data);
 
 export function useClients(filters: ClientFilters) {
   return useQuery({ queryKey: clientKeys.list(filters), queryFn: () => getClients(filters), placeholderData: keepPreviousData });
@@ -35,7 +35,7 @@ export function useClient(id: number | null) {
 export function useSetClientStatus(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (status: ClientStatus) => http.patch<{ data: User }>(`/admin/clients/${id}/status`, { status }),
+    mutationFn: (status: ClientStatus) => http.patch<{ data: AdminClientDetail }>(`/admin/clients/${id}/status`, { status }),
     onSuccess: ({ data }) => {
       queryClient.setQueryData(clientKeys.detail(id), data);
       return queryClient.invalidateQueries({ queryKey: clientKeys.all });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { countryOptions, type AdminClient, type TradingAccount } from '@bourse/contract';
+import { countryOptions, type AdminAccount, type AdminClient } from '@bourse/contract';
 import { ReadOnlyNote } from '@/components/read-only-note';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { formatMoney } from '@/lib/format';
 import { useSession } from '@/stores/session-store';
 import { useClient, type ClientStatus } from '../api/clients';
 import { formatDay } from '../lib/dates';
+import { AccountGroup } from './account-group';
 import { AccessActions, StatusActions } from './client-actions';
 import { NotificationForm } from './notification-form';
 import { OnlineDot, StatusBadge } from './status-badge';
@@ -36,7 +37,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Renders `children` with the client's trading accounts once they are loaded; loading and failure otherwise. */
-export function WithAccounts({ id, children }: { id: number; children: (accounts: TradingAccount[]) => ReactNode }) {
+export function WithAccounts({ id, children }: { id: number; children: (accounts: AdminAccount[]) => ReactNode }) {
   const { t } = useTranslation();
   const detail = useClient(id);
   if (detail.isPending) return <Spinner label={t('Loading the trading accounts')} />;
@@ -52,16 +53,17 @@ export function WithAccounts({ id, children }: { id: number; children: (accounts
   return <>{children(detail.data.accounts)}</>;
 }
 
-function Accounts({ accounts }: { accounts: TradingAccount[] }) {
+function Accounts({ clientId, accounts }: { clientId: number; accounts: AdminAccount[] }) {
   const { t } = useTranslation();
   return (
     <ul className="grid gap-2 sm:grid-cols-2">
       {accounts.map((a) => (
-        <li key={a.id} className="rounded-lg border border-line bg-panel-2/50 px-3 py-2.5">
+        <li key={a.id} className="rounded-lg border border-line bg-panel-2/50 px-3 py-2.5" data-testid="client-account" data-number={a.number}>
           <p className="text-xs text-muted">
             {a.kind === 'demo' ? t('Demo') : t('Live')} · {a.number}
           </p>
           <p className="font-semibold tabular-nums">{formatMoney(a.balance, a.currency)}</p>
+          <AccountGroup key={a.group_id} clientId={clientId} account={a} />
         </li>
       ))}
     </ul>
@@ -110,7 +112,7 @@ export function ClientOverview({ client, status }: { client: AdminClient; status
         <Fact label={t('Joined')}>{formatDay(client.created_at)}</Fact>
       </dl>
       <Section title={t('Trading accounts')}>
-        <WithAccounts id={client.id}>{(accounts) => <Accounts accounts={accounts} />}</WithAccounts>
+        <WithAccounts id={client.id}>{(accounts) => <Accounts clientId={client.id} accounts={accounts} />}</WithAccounts>
       </Section>
       {canDecide ? (
         <Decisions client={client} status={status} />
