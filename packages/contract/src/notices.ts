@@ -54,6 +54,8 @@ export const notices = {
   robotDailyLoss: robotMessages.dailyLoss,
   robotStoppedOut: robotMessages.stoppedOut,
   robotAccountDisabled: robotMessages.accountDisabled,
+  marginCallTitle: 'Margin call',
+  marginCall: 'Account {{account}} is at a margin level of {{level}}%, at or below its margin call of {{call}}%. Positions are closed from {{stopOut}}%: add funds or reduce your positions.',
   adjustedTitle: 'Balance adjusted',
   adjustedCredit: '{{amount}} was credited to your account: {{reason}}',
   adjustedDebit: '{{amount}} was debited from your account: {{reason}}',

@@ -55,6 +55,8 @@ export const serverMessages: readonly string[] = [
   msg('Stopped: today\'s loss reached the daily loss limit.'),
   msg('Stopped: the account was stopped out.'),
   msg('Stopped: the account is disabled.'),
+  msg('Margin call'),
+  msg('Account {{account}} is at a margin level of {{level}}%, at or below its margin call of {{call}}%. Positions are closed from {{stopOut}}%: add funds or reduce your positions.'),
   msg('Balance adjusted'),
   msg('{{amount}} was credited to your account: {{reason}}'),
   msg('{{amount}} was debited from your account: {{reason}}'),

@@ -43,6 +43,8 @@ export const tradingAccounts = pgTable('trading_accounts', {
   decidedAt: timestamp('decided_at', { withTimezone: true }),
   /** Its customer group; an insert without one takes the owner's plan's group, else the default (migration 0880). */
   groupId: integer('group_id').notNull().default(sql`null`).references(() => customerGroups.id),
+  /** When the account last reached its group's margin-call level; null while above it (migration 0885). */
+  marginCallAt: timestamp('margin_call_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

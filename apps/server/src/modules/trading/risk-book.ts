@@ -25,9 +25,23 @@ type Position = {
   handles: number[];
 };
 
-type AccountBook = { id: number; userId: number; currency: string; balance: number; positions: Map<number, Position>; thresholds: number[] };
+type AccountBook = {
+  id: number;
+  userId: number;
+  currency: string;
+  balance: number;
+  /** The customer group whose margin-call and stop-out levels apply (see RiskBook.groupLevels). */
+  groupId: number | null;
+  positions: Map<number, Position>;
+  thresholds: number[];
+  /** Equity ÷ margin in percent at the last exact check; null without open margin. */
+  marginLevel: number | null;
+};
 
-export type AccountInfo = { id: number; userId: number; currency: string; balance: string };
+export type AccountInfo = { id: number; userId: number; currency: string; balance: string; groupId?: number };
+
+/** A group's margin levels in percent: a notice at the first, positions closed at the second. */
+export type GroupLevels = { marginCall: number; stopOut: number };
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
@@ -45,10 +59,19 @@ export class RiskBook {
   readonly rates = new Map<string, number>();
   /** The pair each rate is read from at every check, so a move of that pair counts at once. */
   readonly rateSources = new Map<string, RateSource>();
+  /** The stop-out level of an account whose group is not known. */
   stopOutLevel: number;
+  /** Margin levels per customer group, refreshed by the engine. */
+  readonly groupLevels = new Map<number, GroupLevels>();
 
   constructor(stopOutLevel: number) {
     this.stopOutLevel = stopOutLevel;
+  }
+
+  /** The margin-call and stop-out levels that apply to an account: its group's. */
+  levelsOf(accountId: number): GroupLevels {
+    const groupId = this.accounts.get(accountId)?.groupId;
+    return (groupId != null && this.groupLevels.get(groupId)) || { marginCall: Math.max(100, this.stopOutLevel), stopOut: this.stopOutLevel };
   }
 
   /** Replaces what the book knows of an account with its live trades. */
@@ -56,7 +79,7 @@ export class RiskBook {
     const previous = this.accounts.get(info.id);
     this.drop(info.id);
     if (rows.length === 0) return;
-    const book: AccountBook = { id: info.id, userId: info.userId, currency: info.currency, balance: Number(info.balance), positions: new Map(), thresholds: [] };
+    const book = newBook(info, previous);
     for (const row of rows) {
       const p = toPosition(row);
       keepTrailingProgress(p, previous?.positions.get(p.id));
@@ -73,10 +96,11 @@ export class RiskBook {
   apply(info: AccountInfo, rows: TradeRow[]): void {
     let book = this.accounts.get(info.id);
     if (!book) {
-      book = { id: info.id, userId: info.userId, currency: info.currency, balance: Number(info.balance), positions: new Map(), thresholds: [] };
+      book = newBook(info);
       this.accounts.set(info.id, book);
     }
     book.balance = Number(info.balance);
+    if (info.groupId !== undefined) book.groupId = info.groupId;
     for (const row of rows) {
       const before = book.positions.get(row.id);
       if (before) for (const h of before.handles) this.index.remove(h);
@@ -165,9 +189,11 @@ export class RiskBook {
         rateExposures.set(source.assetId, r);
       }
     }
+    book.marginLevel = margin > 0 ? (equity / margin) * 100 : null;
     if (margin <= 0) return false;
-    if ((equity / margin) * 100 <= this.stopOutLevel) return true;
-    const share = (equity - (margin * this.stopOutLevel) / 100) / (exposures.size + rateExposures.size);
+    const { stopOut } = this.levelsOf(accountId);
+    if ((equity / margin) * 100 <= stopOut) return true;
+    const share = (equity - (margin * stopOut) / 100) / (exposures.size + rateExposures.size);
     const watch = (assetId: number, falling: boolean, from: Quote, move: number) =>
       book.thresholds.push(
         this.index.add({
@@ -204,6 +230,20 @@ export class RiskBook {
     if (p.sl !== null) add('sl', buy ? 'bid' : 'ask', buy ? 'down' : 'up', p.sl);
     if (p.sl !== null && p.trailing !== null) add('trail', buy ? 'bid' : 'ask', buy ? 'up' : 'down', buy ? p.sl + p.trailing : p.sl - p.trailing);
   }
+}
+
+/** An account's book, empty; what a reload does not learn (its group) is kept from the `previous` one. */
+function newBook(info: AccountInfo, previous?: AccountBook): AccountBook {
+  return {
+    id: info.id,
+    userId: info.userId,
+    currency: info.currency,
+    balance: Number(info.balance),
+    groupId: info.groupId ?? previous?.groupId ?? null,
+    positions: new Map(),
+    thresholds: [],
+    marginLevel: previous?.marginLevel ?? null,
+  };
 }
 
 /** A trailing stop moved in memory may not be written yet: a reload must never move it back. */

@@ -7,6 +7,7 @@ import type { PriceSource, Quote } from '../market/price-source.ts';
 import { conversionSource, rateFrom } from './instruments.ts';
 import { closeOnTrigger, fillPending, stopOutAccount } from './risk-actions.ts';
 import { RiskBook, type Fire } from './risk-book.ts';
+import { groupLevels, MARGIN_CALL_REARM_POINTS, marginCalled, marginCallCleared } from './margin-call.ts';
 import { announce, tradingRuntime, type TradeChange } from './trading-runtime.ts';
 import { accountsChangedSince, balancesOf, liveTrades, tightenStop, tradesByIds, tradesOfAccount, type TradeRow } from './trades.repository.ts';
 
@@ -33,6 +34,8 @@ export class RiskEngine {
   #lastSync = new Date();
   /** Per account, the latest `updated_at` the book reflects; a later one in the database came from another node. */
   readonly #seen = new Map<number, number>();
+  /** Per account, whether this node last saw it at or below its margin call (true), above it (false), or not yet. */
+  readonly #marginCall = new Map<number, boolean>();
 
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
@@ -82,7 +85,33 @@ export class RiskEngine {
   }
 
   #stopOut(accountId: number): void {
-    this.#run(accountId, () => stopOutAccount(this.#ctx, this.#prices!, accountId, this.book.stopOutLevel), true);
+    this.#run(accountId, () => stopOutAccount(this.#ctx, this.#prices!, accountId, this.book.levelsOf(accountId).stopOut), true);
+  }
+
+  /**
+   * Sends the margin-call notice when the account's level (from its last exact check) is at or below
+   * its group's margin call, once per crossing: it re-arms only after the level climbs back
+   * MARGIN_CALL_REARM_POINTS above it, or the account holds no margin any more.
+   */
+  #watchMarginCall(accountId: number): void {
+    const level = this.book.accounts.get(accountId)?.marginLevel ?? null;
+    const levels = this.book.levelsOf(accountId);
+    const was = this.#marginCall.get(accountId);
+    if (level !== null && level <= levels.marginCall) {
+      if (was === true) return;
+      this.#marginCall.set(accountId, true);
+      this.#run(accountId, async () => {
+        await marginCalled(this.#ctx, accountId, level, levels);
+        return null;
+      }, false);
+    } else if (level === null || level > levels.marginCall + MARGIN_CALL_REARM_POINTS) {
+      if (was === false) return;
+      this.#marginCall.set(accountId, false);
+      this.#run(accountId, async () => {
+        await marginCallCleared(this.#ctx, accountId);
+        return null;
+      }, false);
+    }
   }
 
   #persistTrail(accountId: number, tradeId: number, stop: number): void {
@@ -142,6 +171,7 @@ export class RiskEngine {
   /** Loads every live trade; used at start and when the price source changes. */
   async reloadAll(): Promise<void> {
     this.#lastSync = new Date();
+    await this.#loadGroupLevels();
     const rows = await liveTrades(this.#ctx.db);
     const byAccount = new Map<number, TradeRow[]>();
     for (const row of rows) byAccount.set(row.accountId, [...(byAccount.get(row.accountId) ?? []), row]);
@@ -166,10 +196,12 @@ export class RiskEngine {
     for (const { id, at } of await accountsChangedSince(this.#ctx.db, since)) {
       if (at.getTime() > (this.#seen.get(id) ?? 0)) this.refresh(id, at);
     }
+    await this.#loadGroupLevels();
     const ids = [...this.book.accounts.keys()];
     for (const account of await balancesOf(this.#ctx.db, ids)) {
       this.book.setBalance(account.id, account.balance);
       const book = this.book.accounts.get(account.id);
+      if (book) book.groupId = account.groupId;
       if (book) await this.#warmRates(account.currency, [...book.positions.values()]);
       this.#check(account.id);
     }
@@ -177,7 +209,16 @@ export class RiskEngine {
 
   #check(accountId: number): void {
     const prices = this.#prices;
-    if (prices && this.book.needsStopOut(accountId, (id) => prices.quote(id))) this.#stopOut(accountId);
+    if (!prices) return;
+    if (this.book.needsStopOut(accountId, (id) => prices.quote(id))) this.#stopOut(accountId);
+    this.#watchMarginCall(accountId);
+  }
+
+  /** Every group's margin levels: a change an admin makes applies from the next sweep. */
+  async #loadGroupLevels(): Promise<void> {
+    const levels = await groupLevels(this.#ctx);
+    this.book.groupLevels.clear();
+    for (const [id, l] of levels) this.book.groupLevels.set(id, l);
   }
 
   async #warmRates(currency: string, rows: { quoteCurrency: string }[]): Promise<void> {

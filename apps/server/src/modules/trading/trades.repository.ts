@@ -285,10 +285,10 @@ export async function tightenStop(db: DbOrTx, tradeId: number, side: 'buy' | 'se
   return row ?? null;
 }
 
-export async function balancesOf(db: DbOrTx, accountIds: number[]): Promise<{ id: number; balance: string; currency: string }[]> {
+export async function balancesOf(db: DbOrTx, accountIds: number[]): Promise<{ id: number; balance: string; currency: string; groupId: number }[]> {
   if (accountIds.length === 0) return [];
   return db
-    .select({ id: tradingAccounts.id, balance: tradingAccounts.balance, currency: tradingAccounts.currency })
+    .select({ id: tradingAccounts.id, balance: tradingAccounts.balance, currency: tradingAccounts.currency, groupId: tradingAccounts.groupId })
     .from(tradingAccounts)
     .where(inArray(tradingAccounts.id, accountIds));
 }
