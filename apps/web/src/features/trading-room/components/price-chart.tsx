@@ -24,6 +24,7 @@ import { foldTick, type Bar } from '../lib/candle-merge';
 import { palette } from '../lib/indicator-catalog';
 import { chartTitle } from '../lib/chart-title';
 import { tradeMarkers } from '../lib/trade-markers';
+import { ChartDrawings, DrawingToggle } from './chart-drawings';
 import { ChartTradeLines } from './chart-trade-lines';
 import { IndicatorEditor } from './indicator-editor';
 import { IndicatorLegend } from './indicator-legend';
@@ -143,6 +144,8 @@ export function PriceChart({ className }: { className?: string }) {
   const indicators = useIndicators(instrument);
   const [picking, setPicking] = useState(false);
   const [editing, setEditing] = useState<Indicator | null>(null);
+  const [drawing, setDrawing] = useState(false);
+  const [drawingToolbar, setDrawingToolbar] = useState<HTMLDivElement | null>(null);
   const theme = useTheme((s) => s.theme);
   const plotColors = useMemo(() => ({ shades: palette[theme], up: colors.up, down: colors.down }), [theme, colors]);
   const volume = useMemo(() => hasVolume(candles.data ?? []), [candles.data]);
@@ -199,9 +202,11 @@ export function PriceChart({ className }: { className?: string }) {
             <ChartSpline className="size-4" aria-hidden />
             <span className="hidden md:inline">{t('Indicators')}</span>
           </button>
+          <DrawingToggle open={drawing} onToggle={() => setDrawing((on) => !on)} disabled={assetId === null} />
           <ChartAlertButton target={alertTarget} />
         </span>
       </div>
+      <div ref={setDrawingToolbar} />
       <div className="@container relative min-h-0 flex-1">
         <ChartAlertMenu target={alertTarget} priceAt={(y) => api?.series.coordinateToPrice(y) ?? null}>
           <div
@@ -217,6 +222,7 @@ export function PriceChart({ className }: { className?: string }) {
           />
         </ChartAlertMenu>
         <ChartTradeLines api={api} assetId={assetId} digits={digits} colors={colors} />
+        <ChartDrawings api={api} assetId={assetId} digits={digits} stepSeconds={timeframeSeconds[tf]} open={drawing} toolbarSlot={drawingToolbar} colors={colors} />
         {hovered && (
           // Open, high, low and close of the bar under the crosshair: codes every language reads.
           <p className="pointer-events-none absolute left-2 top-1 z-10 rounded bg-bg/80 px-1.5 font-mono text-[11px] tabular-nums" data-testid="ohlc">
