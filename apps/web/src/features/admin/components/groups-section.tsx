@@ -94,7 +94,11 @@ function GroupName({ group }: { group: CustomerGroup }) {
         {group.name}
         {group.is_default && <span className="rounded bg-brand/15 px-1.5 py-0.5 text-[10px] font-semibold uppercase tracking-wider text-brand">{t('Default')}</span>}
       </span>
-      {group.description && <span className="max-w-36 truncate text-xs text-muted">{group.description}</span>}
+      {group.description && (
+        <span className="max-w-36 truncate text-xs text-muted" title={group.description}>
+          {group.description}
+        </span>
+      )}
     </span>
   );
 }

@@ -129,15 +129,18 @@ function SwapCards({ rates, canEdit, onEdit, onRemove }: ListProps) {
   return (
     <ul className="flex flex-col gap-3 md:hidden">
       {rates.map((r) => (
-        <li key={r.asset_id} className="rounded-xl border border-line bg-panel p-4" data-testid="swap-rate-card" data-symbol={r.symbol}>
-          <div className="flex flex-wrap items-start gap-2">
+        <li key={r.asset_id} className="rounded-xl border border-line bg-panel p-3" data-testid="swap-rate-card" data-symbol={r.symbol}>
+          <div className="flex items-start gap-2">
             <h3 className="min-w-0 flex-1">
-              <span className="block font-medium">{r.symbol}</span>
+              <span className="flex items-center gap-2">
+                <span className="font-medium">{r.symbol}</span>
+                <CustomTag rate={r} />
+              </span>
               <span className="block truncate text-xs text-muted">{r.name}</span>
             </h3>
-            <CustomTag rate={r} />
+            {canEdit && <Actions rate={r} onEdit={() => onEdit(r)} onRemove={() => onRemove(r)} />}
           </div>
-          <dl className="mt-3 grid grid-cols-3 gap-3 text-sm tabular-nums">
+          <dl className="mt-2 grid grid-cols-3 gap-x-3 gap-y-2 text-sm tabular-nums">
             <div>
               <dt className="text-xs text-muted">{t('Long')}</dt>
               <dd dir="ltr" className="text-start">{signed(r.long_rate)}</dd>
@@ -163,11 +166,6 @@ function SwapCards({ rates, canEdit, onEdit, onRemove }: ListProps) {
               <dd>{r.day_count}</dd>
             </div>
           </dl>
-          {canEdit && (
-            <div className="mt-3 border-t border-line pt-3">
-              <Actions rate={r} onEdit={() => onEdit(r)} onRemove={() => onRemove(r)} />
-            </div>
-          )}
         </li>
       ))}
     </ul>
