@@ -12,7 +12,9 @@ import { robotsAttachment } from './modules/robots/robots.runner.ts';
 import { savingsAttachment } from './modules/savings/savings.routes.ts';
 import { equitySnapshotsAttachment } from './modules/statements/equity-snapshots.ts';
 import { rolloverAttachment } from './modules/trading/swaps/rollover.ts';
+import { dividendsAttachment } from './modules/trading/dividends/dividends.ts';
 import { retentionAttachment } from './modules/privacy/retention.ts';
+import { deskAttachment } from './modules/trading/desk/desk-feed.ts';
 
 /**
  * Parts that attach to the running HTTP server or start background work: realtime gateways,
@@ -22,4 +24,4 @@ import { retentionAttachment } from './modules/privacy/retention.ts';
 export type Attachment = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
 // The risk and alert engines come after the price feed, whose source they evaluate.
-export const attachments: Attachment[] = [realtimeAttachment, chatAttachment, marketAttachment, riskEngineAttachment, aBookDeskAttachment, alertEngineAttachment, renewalsAttachment, robotsAttachment, savingsAttachment, equitySnapshotsAttachment, rolloverAttachment, ledgerCheckAttachment, retentionAttachment];
+export const attachments: Attachment[] = [realtimeAttachment, chatAttachment, marketAttachment, riskEngineAttachment, aBookDeskAttachment, alertEngineAttachment, renewalsAttachment, robotsAttachment, savingsAttachment, equitySnapshotsAttachment, rolloverAttachment, dividendsAttachment, ledgerCheckAttachment, retentionAttachment, deskAttachment];

@@ -242,6 +242,7 @@ describe('another customer: every private channel', () => {
       trade: { owner: 200, 'another customer': 403, support: 403, admin: 403 },
       chat: { owner: 200, 'another customer': 403, support: 200, admin: 200 },
       admin: { owner: 403, 'another customer': 403, support: 200, admin: 200 },
+      desk: { owner: 403, 'another customer': 403, support: 403, admin: 200 },
     };
     expect(Object.keys(expected).sort()).toEqual(Object.keys(channels).sort());
     const tokens: Record<Who, string> = { owner: owner.token, 'another customer': intruder.token, support: support.token, admin: admin.token };

@@ -34,7 +34,7 @@ describe('authorisation matrix over every API route', () => {
   });
 
   it('refuses customers on every back-office route with 403', async () => {
-    const adminRoutes = server.app.routeTable.filter((r) => r.auth === 'admin' || r.auth === 'staff');
+    const adminRoutes = server.app.routeTable.filter((r) => r.auth === 'admin' || r.auth === 'staff' || r.auth === 'desk');
     expect(adminRoutes.length).toBeGreaterThan(3);
     for (const route of adminRoutes) {
       const res = await server.call(route.method, concrete(route.url), { token: customer.token, body: route.hasBody ? {} : undefined });
@@ -63,14 +63,28 @@ describe('authorisation matrix over every API route', () => {
       const res = await server.call(route.method, concrete(route.url), { token: support.token, body: route.hasBody ? {} : undefined });
       expect([401, 403], `${route.method} ${route.url}`).not.toContain(res.status);
     }
-    for (const route of server.app.routeTable.filter((r) => r.auth === 'admin' && !signsOut(r.url))) {
+    for (const route of server.app.routeTable.filter((r) => (r.auth === 'admin' || r.auth === 'desk') && !signsOut(r.url))) {
       const res = await server.call(route.method, concrete(route.url), { token: support.token, body: route.hasBody ? {} : undefined });
       expect(res.status, `${route.method} ${route.url}`).toBe(403);
     }
   });
 
+  it('lets dealers onto the dealing desk and refuses them the rest of the back office', async () => {
+    const dealer = await createTestUser(server, { role: 'dealer' });
+    const deskRoutes = server.app.routeTable.filter((r) => r.auth === 'desk');
+    expect(deskRoutes.length).toBeGreaterThan(5);
+    for (const route of deskRoutes) {
+      const res = await server.call(route.method, concrete(route.url), { token: dealer.token, body: route.hasBody ? {} : undefined });
+      expect([401, 403], `${route.method} ${route.url}`).not.toContain(res.status);
+    }
+    for (const route of server.app.routeTable.filter((r) => (r.auth === 'admin' || r.auth === 'staff') && !signsOut(r.url))) {
+      const res = await server.call(route.method, concrete(route.url), { token: dealer.token, body: route.hasBody ? {} : undefined });
+      expect(res.status, `${route.method} ${route.url}`).toBe(403);
+    }
+  });
+
   it('lets admins through every back-office route (no 401/403)', async () => {
-    for (const route of server.app.routeTable.filter((r) => (r.auth === 'admin' || r.auth === 'staff') && r.method === 'GET')) {
+    for (const route of server.app.routeTable.filter((r) => (r.auth === 'admin' || r.auth === 'staff' || r.auth === 'desk') && r.method === 'GET')) {
       const res = await server.call(route.method, concrete(route.url), { token: admin.token });
       expect([401, 403], `${route.method} ${route.url}`).not.toContain(res.status);
     }

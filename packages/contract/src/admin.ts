@@ -36,8 +36,8 @@ export type AdminClientDetail = z.infer<typeof adminClientDetailSchema>;
 export const adminClientDetailResponse = z.object({ data: adminClientDetailSchema });
 
 export const adminStatusUpdate = z.object({ status: userStatus });
-/** PATCH /admin/clients/{id}/role: make a customer support staff, or back. Admins are made with the create-admin command. */
-export const adminRoleUpdate = z.strictObject({ role: z.enum(['customer', 'support']) });
+/** PATCH /admin/clients/{id}/role: make a customer support staff or a dealer, or back. Admins are made with the create-admin command. */
+export const adminRoleUpdate = z.strictObject({ role: z.enum(['customer', 'support', 'dealer']) });
 export const adminLoginLinkResponse = z.object({ data: z.object({ url: z.string(), expires_at: z.string() }) });
 
 /** POST /admin/notifications: to one customer (`user_id`) or, without it, to every customer. */

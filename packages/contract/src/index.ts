@@ -37,3 +37,4 @@ export * from './swaps.ts';
 export * from './privacy.ts';
 export * from './groups.ts';
 export * from './chart-drawings.ts';
+export * from './desk.ts';

@@ -15,6 +15,8 @@ export const channels = {
   chat: (customerId: number) => `chat.customer.${customerId}`,
   /** Admins only: presence and unread changes for the admin chat's user list. */
   admin: () => 'admin',
+  /** Admins and dealers: the dealing desk's exposure and hedges changed. */
+  desk: () => 'desk',
 } as const;
 
 export const events = {
@@ -25,6 +27,7 @@ export const events = {
   messageRead: 'message.read',
   usersChanged: 'users.changed',
   alertChanged: 'alert.changed',
+  deskChanged: 'desk.changed',
 } as const;
 
 /** Payloads of each event, one typed map for server and client. */
@@ -39,6 +42,8 @@ export type RealtimeEvents = {
   /** Customers whose online state, unread count or last message changed (coalesced). */
   [events.usersChanged]: { users: Pick<AdminChatUser, 'id' | 'is_online' | 'unread_count' | 'last_message_at'>[] };
   /** On `notification.{userId}`: a price alert fired or was cancelled; the text is the notification's. */
+  /** On `desk`: positions of these instruments changed (`trades`) or a hedge was sent or settled (`hedges`); the desk refetches. */
+  [events.deskChanged]: { reason: 'trades' | 'hedges'; asset_ids: number[] };
   [events.alertChanged]: { id: number; asset_id: number; reason: 'triggered' | 'cancelled'; title: string; message: string; title_key: string | null; message_key: string | null; params: MessageParams };
 };
 

@@ -3,11 +3,15 @@ import { messageParams } from './localized.ts';
 
 export const userStatuses = ['active', 'pending', 'deactivated'] as const;
 export const userStatus = z.enum(userStatuses);
-export const roles = ['customer', 'support', 'admin'] as const;
+export const roles = ['customer', 'support', 'admin', 'dealer'] as const;
 export const role = z.enum(roles);
 export type Role = z.infer<typeof role>;
 /** The back office's people: support answers chats and reads everything; only admins decide and configure. */
 export const isStaff = (r: Role | undefined | null) => r === 'admin' || r === 'support';
+/** The dealing desk's people: dealers see and act on the desk (exposure, hedges, desk reports) and nothing else of the back office; admins too. */
+export const isDesk = (r: Role | undefined | null) => r === 'admin' || r === 'dealer';
+/** Who enters the back office at all: staff, and dealers (who see only the Dealing page). */
+export const isBackOffice = (r: Role | undefined | null) => isStaff(r) || r === 'dealer';
 
 /** Money travels as a decimal string so no float ever rounds a balance. */
 export const money = z.string().regex(/^-?\d+(\.\d+)?$/);

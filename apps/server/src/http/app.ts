@@ -19,7 +19,7 @@ import { apiModules } from './routes.ts';
 
 export const API_PREFIX = '/api/v1';
 
-export type RouteInfo = { method: string; url: string; auth: 'public' | 'user' | 'staff' | 'admin'; hasBody: boolean };
+export type RouteInfo = { method: string; url: string; auth: 'public' | 'user' | 'staff' | 'desk' | 'admin'; hasBody: boolean };
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { isStaff, personalMessages, type Role } from '@bourse/contract';
+import { isDesk, isStaff, personalMessages, type Role } from '@bourse/contract';
 import type { Db } from '../db/client.ts';
 import { statement } from '../db/statement.ts';
 import { sessions, users } from '../db/schema/index.ts';
@@ -16,8 +16,11 @@ const LAST_USED_STEP_MS = 5 * 60_000;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may call the route; `user` (any signed-in user) when omitted, so new routes are private by default. */
-    auth?: 'public' | 'user' | 'staff' | 'admin';
+    /**
+     * Who may call the route; `user` (any signed-in user) when omitted, so new routes are private by
+     * default. `staff`: admin and support; `desk`: admin and dealer (the dealing desk); `admin`: admins.
+     */
+    auth?: 'public' | 'user' | 'staff' | 'desk' | 'admin';
     /** Lets a deactivated user through (reading their own status, logging out). */
     allowDeactivated?: boolean;
   }
@@ -73,8 +76,9 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
     if (!request.auth) throw unauthorized();
     if (level === 'admin' && request.auth.role !== 'admin') throw forbidden();
     if (level === 'staff' && !isStaff(request.auth.role)) throw forbidden();
+    if (level === 'desk' && !isDesk(request.auth.role)) throw forbidden();
     if (request.auth.status === 'deactivated' && !config?.allowDeactivated) throw forbidden(DISABLED_MESSAGE);
-    if ((level === 'admin' || level === 'staff') && request.auth.role === 'admin' && !request.auth.twoFactor && (await adminsNeedTwoFactor(db))) {
+    if (level !== 'user' && request.auth.role === 'admin' && !request.auth.twoFactor && (await adminsNeedTwoFactor(db))) {
       throw forbidden(personalMessages.twoFactorRequired);
     }
   });

@@ -35,10 +35,12 @@ import { alertRoutes } from '../modules/alerts/alerts.routes.ts';
 import { activityRoutes } from '../modules/activity/activity.routes.ts';
 import { swapRatesRoutes } from '../modules/trading/swaps/swap-rates.routes.ts';
 import { groupRoutes } from '../modules/groups/groups.routes.ts';
+import { corporateActionRoutes } from '../modules/trading/dividends/corporate-actions.routes.ts';
+import { deskRoutes } from '../modules/trading/desk/desk.routes.ts';
 import { privacyRoutes } from '../modules/privacy/privacy.routes.ts';
 import { chartDrawingRoutes } from '../modules/chart-drawings/chart-drawings.routes.ts';
 
 export type ApiModule = (api: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
 /** Every module mounted under /api/v1. */
-export const apiModules: ApiModule[] = [authRoutes, userRoutes, settingsRoutes, adminRoutes, notificationRoutes, realtimeRoutes, chatRoutes, adminChatRoutes, tradingRoutes, tradesAdminRoutes, marketRoutes, backtestRoutes, marketplaceRoutes, marketplaceAdminRoutes, marketplaceImageRoutes, autotraderRoutes, robotRoutes, planRoutes, auditRoutes, moneyRoutes, moneyAdminRoutes, accountRoutes, savingsRoutes, preferencesRoutes, adjustmentRoutes, statementRoutes, verificationRoutes, verificationAdminRoutes, profileRoutes, securityRoutes, alertRoutes, activityRoutes, courseRoutes, swapRatesRoutes, groupRoutes, chartDrawingRoutes, privacyRoutes];
+export const apiModules: ApiModule[] = [authRoutes, userRoutes, settingsRoutes, adminRoutes, notificationRoutes, realtimeRoutes, chatRoutes, adminChatRoutes, tradingRoutes, tradesAdminRoutes, marketRoutes, backtestRoutes, marketplaceRoutes, marketplaceAdminRoutes, marketplaceImageRoutes, autotraderRoutes, robotRoutes, planRoutes, auditRoutes, moneyRoutes, moneyAdminRoutes, accountRoutes, savingsRoutes, preferencesRoutes, adjustmentRoutes, statementRoutes, verificationRoutes, verificationAdminRoutes, profileRoutes, securityRoutes, alertRoutes, activityRoutes, courseRoutes, swapRatesRoutes, groupRoutes, corporateActionRoutes, chartDrawingRoutes, privacyRoutes, deskRoutes];

@@ -49,7 +49,7 @@ const PASSWORD = 'factory-password-1';
 /** A signed-in user created straight in the database (approved unless told otherwise). */
 export async function createTestUser(
   server: TestServer,
-  opts: { role?: 'customer' | 'support' | 'admin'; status?: 'active' | 'pending' | 'deactivated'; firstName?: string } = {},
+  opts: { role?: 'customer' | 'support' | 'admin' | 'dealer'; status?: 'active' | 'pending' | 'deactivated'; firstName?: string } = {},
 ): Promise<TestUser> {
   const email = `user.${randomBytes(6).toString('hex')}@example.com`;
   const user = await createUser(server.ctx, {

@@ -4,7 +4,7 @@ import { bigserial, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm
 export const auditLog = pgTable('audit_log', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   actorId: integer('actor_id'),
-  actorRole: text('actor_role', { enum: ['customer', 'admin', 'support', 'system'] }).notNull(),
+  actorRole: text('actor_role', { enum: ['customer', 'admin', 'support', 'dealer', 'system'] }).notNull(),
   action: text('action').notNull(),
   subjectType: text('subject_type').notNull(),
   subjectId: text('subject_id'),

@@ -23,3 +23,4 @@ export * from './courses.ts';
 export * from './swaps.ts';
 export * from './chart-drawings.ts';
 export * from './privacy.ts';
+export * from './desk.ts';

@@ -22,7 +22,7 @@ export const users = pgTable('users', {
   countryCode: text('country_code').notNull().default('+1'),
   country: text('country').notNull().default('united-states'),
   nationality: text('nationality').notNull().default('united-states'),
-  role: text('role', { enum: ['customer', 'support', 'admin'] }).notNull().default('customer'),
+  role: text('role', { enum: ['customer', 'support', 'admin', 'dealer'] }).notNull().default('customer'),
   status: text('status', { enum: ['active', 'pending', 'deactivated'] }).notNull().default('pending'),
   avatar: text('avatar'),
   accountId: text('account_id').notNull().unique(),

@@ -16,7 +16,8 @@ function nameTaken(error: unknown): never {
 
 /**
  * Back office: customer groups and which group an account is in. Staff read them; admins create,
- * change and remove groups and move accounts, each write audited with the terms before and after.
+ * change and remove groups; admins and dealers (from the desk) move accounts; each write audited
+ * with the terms before and after.
  * A change applies to orders from then on; open positions keep the terms they opened with.
  */
 export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -24,6 +25,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = ['admin', 'trading'];
   const staff = { auth: 'staff' as const };
   const admin = { auth: 'admin' as const };
+  const desk = { auth: 'desk' as const };
 
   api.get('/admin/groups', { config: staff, schema: { tags, response: { 200: groupsResponse } } }, async () => ({ data: await allGroups(ctx.db) }));
 
@@ -76,7 +78,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.put(
     '/admin/accounts/:id/group',
-    { config: admin, schema: { tags, params: idParam, body: accountGroupInput, response: { 200: groupResponse } } },
+    { config: desk, schema: { tags, params: idParam, body: accountGroupInput, response: { 200: groupResponse } } },
     async (req) => {
       const actor = authOf(req);
       const data = await ctx.db.transaction(async (tx) => {

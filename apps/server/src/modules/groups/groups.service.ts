@@ -3,7 +3,7 @@ import type { CommissionTerms } from '@bourse/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { groupOfAccount, type GroupRow } from './groups.repository.ts';
 
-export { DEFAULT_GROUP_ID, groupsOfAccounts } from './groups.repository.ts';
+export { allGroups, DEFAULT_GROUP_ID, groupsOfAccounts } from './groups.repository.ts';
 
 /** What a customer group decides about an order: the terms the trading engine applies. */
 export type GroupTerms = {

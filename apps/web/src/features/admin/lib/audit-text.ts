@@ -34,6 +34,9 @@ const actionLabels: Record<string, string> = {
   'security.session_ended': msg('Session signed out'),
   'security.two_factor_disabled': msg('Two-factor sign-in turned off'),
   'security.two_factor_enabled': msg('Two-factor sign-in turned on'),
+  'hedge.placed': msg('Hedge placed'),
+  'hedge_rule.removed': msg('Hedging rule removed'),
+  'hedge_rule.set': msg('Hedging rule set'),
   'swap_rate.removed': msg('Swap rate removed'),
   'swap_rate.set': msg('Swap rate set'),
   'settings.updated': msg('Site settings changed'),
@@ -44,6 +47,7 @@ const actionLabels: Record<string, string> = {
   'user.login_link_issued': msg('Sign-in link issued'),
   'user.role_admin': msg('Made an admin'),
   'user.role_customer': msg('Made a customer'),
+  'user.role_dealer': msg('Made a dealer'),
   'user.role_support': msg('Made support staff'),
   'user.signed_out': msg('Client signed out'),
   'verification.approved': msg('Document approved'),
@@ -59,7 +63,7 @@ const actionLabels: Record<string, string> = {
 };
 
 /** Who acted, as the audit log names them (shown in lower case). */
-export const actorRoles: Record<AuditEntry['actor_role'], string> = { customer: msg('customer'), admin: msg('admin'), support: msg('support'), system: msg('system') };
+export const actorRoles: Record<AuditEntry['actor_role'], string> = { customer: msg('customer'), admin: msg('admin'), support: msg('support'), dealer: msg('dealer'), system: msg('system') };
 
 /** Values the log records for a before and after (a status, a role), in words. */
 const valueLabels: Record<string, string> = {
@@ -68,6 +72,7 @@ const valueLabels: Record<string, string> = {
   deactivated: msg('Deactivated'),
   customer: msg('Customer'),
   support: msg('Support'),
+  dealer: msg('Dealer'),
   admin: msg('Admin'),
 };
 
