@@ -1,11 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ChartDrawings as Kept, Drawing } from '@bourse/contract';
 import type { IChartApi, ISeriesApi, SeriesType } from 'lightweight-charts';
 import { PencilRuler } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ChartColors } from '@/lib/chart-theme';
 import { cn } from '@/lib/cn';
 import { useTheme } from '@/stores/theme-store';
-import { useChartDrawings } from '../api/chart-drawings';
+import { drawingKeys, useChartDrawings } from '../api/get-chart-drawings';
 import { palette } from '../lib/indicator-catalog';
 
 // The drawing tools load on demand: when the toolbar opens, or the instrument has drawings to show.
@@ -44,6 +46,13 @@ type Props = {
 export function ChartDrawings({ api, assetId, digits, stepSeconds, open, toolbarSlot, colors }: Props) {
   const kept = useChartDrawings(assetId);
   const theme = useTheme((s) => s.theme);
+  const queryClient = useQueryClient();
+  const remember = useCallback(
+    (drawings: readonly Drawing[]) => {
+      if (assetId !== null) queryClient.setQueryData<Kept>(drawingKeys.of(assetId), (was) => ({ asset_id: assetId, updated_at: was?.updated_at ?? null, drawings: [...drawings] }));
+    },
+    [queryClient, assetId],
+  );
   // Once loaded for an instrument the layer stays, so closing the toolbar keeps undo's history.
   const [shownFor, setShownFor] = useState<number | null>(null);
   const wanted = assetId !== null && kept.data !== undefined && (open || kept.data.drawings.length > 0);
@@ -62,6 +71,7 @@ export function ChartDrawings({ api, assetId, digits, stepSeconds, open, toolbar
         toolbarSlot={toolbarSlot}
         palette={palette[theme]}
         background={colors.bg}
+        remember={remember}
       />
     </Suspense>
   );

@@ -28,6 +28,8 @@ export type DrawingLayerProps = {
   toolbarSlot: HTMLElement | null;
   palette: Record<IndicatorColor, string>;
   background: string;
+  /** Keeps the list as it is now where the chart finds it when it comes back to the instrument. */
+  remember: (drawings: readonly Drawing[]) => void;
 };
 
 /** A note being written: where it goes, or the note being rewritten. */
@@ -38,7 +40,7 @@ type NoteDraft = { at: DrawingPoint; note?: Drawing };
  * draw, pick, move and delete them, with undo and redo. Loaded on demand: the room's first load
  * does not carry it.
  */
-export default function DrawingLayer({ api, assetId, digits, stepSeconds, initial, editing, toolbarSlot, palette, background }: DrawingLayerProps) {
+export default function DrawingLayer({ api, assetId, digits, stepSeconds, initial, editing, toolbarSlot, palette, background, remember }: DrawingLayerProps) {
   const [history, setHistory] = useState<DrawingHistory>(() => startHistory([...initial]));
   const [preview, setPreview] = useState<Drawing[] | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -48,7 +50,7 @@ export default function DrawingLayer({ api, assetId, digits, stepSeconds, initia
   const drawings = history.present;
   const selected = drawings.find((d) => d.id === selectedId) ?? null;
 
-  useDrawingSaver(assetId, drawings);
+  useDrawingSaver(assetId, drawings, remember);
 
   useEffect(() => {
     api.series.attachPrimitive(primitive);

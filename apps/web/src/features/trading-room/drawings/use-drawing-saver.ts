@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import type { ChartDrawings, Drawing } from '@bourse/contract';
+import type { Drawing } from '@bourse/contract';
 import { toast } from 'sonner';
 import { useDebounced } from '@/hooks/use-debounced';
 import { i18next } from '@/i18n/i18n';
 import { errorMessage } from '@/lib/api-client';
-import { drawingKeys, putChartDrawings } from '../api/chart-drawings';
+import { putChartDrawings } from '../api/put-chart-drawings';
 
 /** How long drawing must pause before the list is saved: a drag sends one call, not one per frame. */
 export const SAVE_DELAY_MS = 500;
@@ -28,19 +27,16 @@ function send(assetId: number, drawings: readonly Drawing[]): void {
 
 /**
  * Keeps the instrument's drawings on the server as they change: once drawing pauses, and at once
- * when the chart leaves the instrument with a change not yet sent. The query cache takes each list
- * at once, so coming back to the instrument shows it before the server has answered.
+ * when the chart leaves the instrument with a change not yet sent. `remember` takes each list at
+ * once, so coming back to the instrument shows it before the server has answered.
  */
-export function useDrawingSaver(assetId: number, drawings: readonly Drawing[]): void {
-  const queryClient = useQueryClient();
+export function useDrawingSaver(assetId: number, drawings: readonly Drawing[], remember: (drawings: readonly Drawing[]) => void): void {
   const settled = useDebounced(drawings, SAVE_DELAY_MS);
   const sent = useRef(drawings);
   const latest = useRef(drawings);
   latest.current = drawings;
 
-  useEffect(() => {
-    queryClient.setQueryData<ChartDrawings>(drawingKeys.of(assetId), (kept) => ({ asset_id: assetId, updated_at: kept?.updated_at ?? null, drawings: [...drawings] }));
-  }, [queryClient, assetId, drawings]);
+  useEffect(() => remember(drawings), [remember, drawings]);
 
   useEffect(() => {
     if (settled === sent.current) return;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ChartDrawings, Drawing } from '@bourse/contract';
+import type { ChartDrawings } from '@bourse/contract';
 import { http } from '@/lib/api-client';
 
 export const drawingKeys = {
@@ -10,11 +10,6 @@ export const drawingKeys = {
 /** GET /chart-drawings/:assetId: the signed-in customer's drawings on the instrument's chart. */
 export async function getChartDrawings(assetId: number): Promise<ChartDrawings> {
   return (await http.get<{ data: ChartDrawings }>(`/chart-drawings/${assetId}`)).data;
-}
-
-/** PUT /chart-drawings/:assetId: the instrument's whole list, replacing the one kept. */
-export async function putChartDrawings(assetId: number, drawings: readonly Drawing[]): Promise<ChartDrawings> {
-  return (await http.put<{ data: ChartDrawings }>(`/chart-drawings/${assetId}`, { drawings })).data;
 }
 
 /** The drawings kept for the instrument; saved from this device, they are written here as they change. */
