@@ -32,9 +32,13 @@ const adminNav = [
 
 function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const counts = useMoneyCounts();
+  // A dealer sees the Dealing page only (and may not read the payments queue).
+  const dealer = useSession((s) => s.user?.role === 'dealer');
+  const counts = useMoneyCounts(!dealer);
   const waiting = counts.data ? counts.data.deposit + counts.data.withdrawal : 0;
-  const items = adminNav.map((item) => ({ ...item, label: t(item.label), badge: item.to === '/admin/money' ? waiting : undefined }));
+  const items = adminNav
+    .filter((item) => !dealer || item.to === '/admin/dealing')
+    .map((item) => ({ ...item, label: t(item.label), badge: item.to === '/admin/money' ? waiting : undefined }));
   return <SideNav items={items} label={t('Back office')} onNavigate={onNavigate} />;
 }
 

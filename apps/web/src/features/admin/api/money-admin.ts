@@ -30,8 +30,9 @@ export function useMoneyQueue(kind: MoneyKind, filter: MoneyFilter) {
 }
 
 /** What waits for an operator, per kind: the tabs' counts and the back-office menu's badge. */
-export function useMoneyCounts() {
+export function useMoneyCounts(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: moneyAdminKeys.counts,
     queryFn: async () => (await http.get<Queue>('/admin/money?kind=deposit')).counts,
     refetchInterval: 30_000,

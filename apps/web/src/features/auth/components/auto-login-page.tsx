@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { LinkIcon } from 'lucide-react';
 import { toast } from 'sonner';
-import { isStaff, type User } from '@bourse/contract';
+import { isBackOffice, type User } from '@bourse/contract';
 import { FullScreenMessage } from '@/components/full-screen-message';
 import { AuthShell } from '@/components/layout/auth-shell';
 import { Spinner } from '@/components/ui/spinner';
@@ -32,7 +32,7 @@ export function AutoLoginPage() {
     (user: User) => {
       queryClient.clear();
       toast.success(t('Welcome, {{name}}', { name: user.first_name }));
-      navigate(isStaff(user.role) ? '/admin' : '/main', { replace: true });
+      navigate(isBackOffice(user.role) ? '/admin' : '/main', { replace: true });
     },
     [navigate, queryClient, t],
   );

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { loginRequest, type LoginRequest, isStaff, type User } from '@bourse/contract';
+import { loginRequest, type LoginRequest, isBackOffice, type User } from '@bourse/contract';
 import { AuthShell } from '@/components/layout/auth-shell';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
@@ -27,7 +27,7 @@ export function LoginPage() {
 
   const signedIn = (user: User) => {
     toast.success(t('Welcome back, {{name}}', { name: user.first_name }));
-    navigate(from ?? (isStaff(user.role) ? '/admin' : '/main'), { replace: true });
+    navigate(from ?? (isBackOffice(user.role) ? '/admin' : '/main'), { replace: true });
   };
 
   const onSubmit = handleSubmit(async (values) => {
