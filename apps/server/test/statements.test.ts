@@ -128,6 +128,7 @@ describe('monthly statements', () => {
       'Realised P&L': (realised / 100).toFixed(2),
       Swaps: '0.00',
       Commissions: '0.00',
+      Dividends: '0.00',
       Fees: '-1.25',
       Purchases: '-49.90',
       Corrections: '12.50',

@@ -13,8 +13,8 @@ describe('journalKindLabel', () => {
 
 describe('statementCategoryOf', () => {
   it('groups the named kinds and puts the rest under other', () => {
-    expect(['deposit', 'withdrawal', 'realised_pnl', 'swap', 'commission', 'fee', 'purchase', 'correction', 'transfer', 'savings_interest'].map(statementCategoryOf)).toEqual([
-      'deposits', 'withdrawals', 'realised_pnl', 'swaps', 'commissions', 'fees', 'purchases', 'corrections', 'other', 'other',
+    expect(['deposit', 'withdrawal', 'realised_pnl', 'swap', 'commission', 'dividend', 'fee', 'purchase', 'correction', 'transfer', 'savings_interest'].map(statementCategoryOf)).toEqual([
+      'deposits', 'withdrawals', 'realised_pnl', 'swaps', 'commissions', 'dividends', 'fees', 'purchases', 'corrections', 'other', 'other',
     ]);
   });
 });

@@ -20,6 +20,7 @@ const kindLabels: Record<string, string> = {
   transfer: 'Transfer',
   swap: 'Swap',
   commission: 'Commission',
+  dividend: 'Dividend',
 };
 
 /** A ledger entry kind as people read it; kinds added later read as their words ('savings_interest' → 'Savings interest'). */
@@ -31,7 +32,7 @@ export function journalKindLabel(kind: string): string {
 }
 
 /** The groups a statement totals by, in the order it prints them; every kind not named falls in 'other'. */
-export const statementCategories = ['deposits', 'withdrawals', 'realised_pnl', 'swaps', 'commissions', 'fees', 'purchases', 'corrections', 'other'] as const;
+export const statementCategories = ['deposits', 'withdrawals', 'realised_pnl', 'swaps', 'commissions', 'dividends', 'fees', 'purchases', 'corrections', 'other'] as const;
 export type StatementCategory = (typeof statementCategories)[number];
 
 export const statementCategoryLabels: Record<StatementCategory, string> = {
@@ -40,6 +41,7 @@ export const statementCategoryLabels: Record<StatementCategory, string> = {
   realised_pnl: 'Realised P&L',
   swaps: 'Swaps',
   commissions: 'Commissions',
+  dividends: 'Dividends',
   fees: 'Fees',
   purchases: 'Purchases',
   corrections: 'Corrections',
@@ -52,6 +54,7 @@ const categoryOfKind: Record<string, StatementCategory> = {
   realised_pnl: 'realised_pnl',
   swap: 'swaps',
   commission: 'commissions',
+  dividend: 'dividends',
   fee: 'fees',
   purchase: 'purchases',
   correction: 'corrections',

@@ -244,4 +244,13 @@ export const errorMessages: readonly string[] = [
   msg('The default group cannot be removed.'),
   msg('No such group.'),
   msg("Your account's group does not trade this kind of asset."),
+  msg('The symbol must name a share or index CFD of the catalogue.'),
+  msg('The ex-date must be a date (YYYY-MM-DD).'),
+  msg('The amount must be a number other than 0, at most 10000 a share either way.'),
+  msg('This instrument already has an action on this ex-date.'),
+  msg('This action has been applied: it can no longer be removed.'),
+  msg('The first line must be the header: symbol,ex_date,amount.'),
+  msg('The file has no rows after its header.'),
+  msg('A file may hold at most 5000 rows.'),
+  msg('No such corporate action.'),
 ];

@@ -13,6 +13,7 @@ const kindLabels: Record<string, string> = {
   transfer: msg('Transfer'),
   swap: msg('Swap'),
   commission: msg('Commission'),
+  dividend: msg('Dividend'),
 };
 
 /** A ledger entry's kind in the reader's language; kinds added later read as the contract words them. */

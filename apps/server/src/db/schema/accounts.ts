@@ -48,7 +48,7 @@ export const tradingAccounts = pgTable('trading_accounts', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const journalKinds = ['deposit', 'withdrawal', 'realised_pnl', 'purchase', 'fee', 'correction', 'transfer', 'swap', 'commission'] as const;
+export const journalKinds = ['deposit', 'withdrawal', 'realised_pnl', 'purchase', 'fee', 'correction', 'transfer', 'swap', 'commission', 'dividend'] as const;
 
 export const journalEntries = pgTable('journal_entries', {
   id: serial('id').primaryKey(),

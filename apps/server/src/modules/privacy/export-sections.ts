@@ -50,6 +50,11 @@ export const exportSections: ExportSection[] = [
   { name: 'activity_log', tables: ['account_activity'], query: (id) => rows(sql`SELECT * FROM account_activity WHERE account_id IN (${accountsOf(id)})`) },
   { name: 'swap_charges', tables: ['swap_charges'], query: (id) => rows(sql`SELECT * FROM swap_charges WHERE account_id IN (${accountsOf(id)})`, sql`x.day, x.trade_id`) },
   {
+    name: 'dividend_charges',
+    tables: ['dividend_charges'],
+    query: (id) => rows(sql`SELECT * FROM dividend_charges WHERE account_id IN (${accountsOf(id)})`, sql`x.action_id, x.trade_id`),
+  },
+  {
     name: 'equity_snapshots',
     tables: ['equity_snapshots'],
     query: (id) => rows(sql`SELECT * FROM equity_snapshots WHERE account_id IN (${accountsOf(id)})`, sql`x.account_id, x.hour`),
@@ -113,4 +118,5 @@ export const exportSections: ExportSection[] = [
 export const tablesNotExported: Record<string, string> = {
   swap_rates: 'the member of staff who last changed a rate',
   customer_groups: 'the member of staff who last changed a group',
+  corporate_actions: 'the member of staff who entered a dividend',
 };

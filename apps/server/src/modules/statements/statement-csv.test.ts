@@ -12,7 +12,7 @@ const summary: StatementSummary = {
   from: new Date('2026-03-01T00:00:00Z'),
   to: new Date('2026-04-01T00:00:00Z'),
   opening: '100.00',
-  totals: { deposits: '0.00', withdrawals: '-20.00', realised_pnl: '0.00', swaps: '0.00', commissions: '0.00', fees: '0.00', purchases: '0.00', corrections: '0.00', other: '5.00' },
+  totals: { deposits: '0.00', withdrawals: '-20.00', realised_pnl: '0.00', swaps: '0.00', commissions: '0.00', dividends: '0.00', fees: '0.00', purchases: '0.00', corrections: '0.00', other: '5.00' },
   closing: '85.00',
   entryCount: 2,
   tradeCount: 1,

@@ -14,11 +14,17 @@ const since = (r: RolloverDay) => new Date(r.at.getTime() - 3_600_000).toISOStri
  * Positions held at the rollover `r`: opened before it, and still open or closed after it (a close
  * stamps `updated_at` after `close_time`, so the closed ones are found through that index; an hour
  * of slack covers the clocks). A partial close's slices are part of their position, never
- * positions of their own: `parent_id` is null. A swap-free position (its group's terms when it
- * opened) pays none.
+ * positions of their own: `parent_id` is null. (Dividends read the same positions.)
  */
-const heldAt = (r: RolloverDay) => sql`t.parent_id IS NULL AND NOT t.swap_free AND t.open_time < ${r.at.toISOString()}::timestamptz
+export const positionsHeldAt = (r: RolloverDay) => sql`t.parent_id IS NULL AND t.open_time < ${r.at.toISOString()}::timestamptz
   AND (t.status = 'open' OR (t.status = 'closed' AND t.close_time >= ${r.at.toISOString()}::timestamptz AND t.updated_at >= ${since(r)}::timestamptz))`;
+
+/** What a position held at `r`: what it holds now and the slices closed since. */
+export const unitsHeldAt = (r: RolloverDay) =>
+  sql`t.volume + coalesce((SELECT sum(s.volume) FROM trades s WHERE s.parent_id = t.id AND s.status = 'closed' AND s.close_time >= ${r.at.toISOString()}::timestamptz), 0)`;
+
+/** Positions that pay swaps held at `r`: a swap-free one (its group's terms when it opened) pays none. */
+const heldAt = (r: RolloverDay) => sql`${positionsHeldAt(r)} AND NOT t.swap_free`;
 
 /** Rollovers before this instant are never charged (the feature's installation). */
 export async function swapsChargedFrom(db: DbOrTx): Promise<Date> {
@@ -124,14 +130,13 @@ export type ChargedAccount = { account_id: number; user_id: number; balance: str
  * running `swap`. A swap that rounds to nothing is not charged.
  */
 export async function chargeSwaps(tx: DbOrTx, r: RolloverDay, ids: number[], terms: SwapTerm[]): Promise<ChargedAccount[]> {
-  const at = r.at.toISOString();
   return rowsOf(
     await tx.execute(sql`
       WITH k AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(terms)}::jsonb) AS ${TERMS_COLUMNS}),
       due AS (
         SELECT t.id, t.account_id, t.trade_id AS public_id, k.rate, k.unit, k.nights, k.conversion, k.factor,
           CASE WHEN k.unit = 'percent' THEN coalesce(k.price, t.opening_price) END AS price,
-          t.volume + coalesce((SELECT sum(s.volume) FROM trades s WHERE s.parent_id = t.id AND s.status = 'closed' AND s.close_time >= ${at}::timestamptz), 0) AS units
+          ${unitsHeldAt(r)} AS units
         FROM trades t ${termsJoin}
         WHERE t.id = ANY(${ints(ids)}::int[]) AND ${heldAt(r)}
       ),

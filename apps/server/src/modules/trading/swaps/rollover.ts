@@ -67,7 +67,7 @@ export async function rollOverOnDay(ctx: AppContext, day: string, nowMs: number,
 }
 
 /** Account currency per unit of `quote`, at the server's prices; null without a priced pair (or a feed). */
-function converter(ctx: AppContext): (quote: string, currency: string) => Promise<number | null> {
+export function converter(ctx: AppContext): (quote: string, currency: string) => Promise<number | null> {
   const valuers = new Map<string, Valuer>();
   return async (quote, currency) => {
     if (quote.toUpperCase() === currency.toUpperCase()) return 1;
@@ -154,12 +154,12 @@ async function rollOverDay(ctx: AppContext, r: RolloverDay, batchSize: number): 
  * Tells the owners' clients that balances and positions changed. The risk engine reads the new
  * balances at its next sweep, as it does for every change another node makes.
  */
-async function tell(ctx: AppContext, accounts: ChargedAccount[]): Promise<void> {
+export async function tell(ctx: AppContext, accounts: Pick<ChargedAccount, 'user_id' | 'trade'>[], reason: 'swap' | 'dividend' = 'swap'): Promise<void> {
   const users = new Map<number, number>();
   for (const a of accounts) users.set(a.user_id, a.trade);
   for (const [userId, trade] of users) {
     try {
-      await ctx.broadcaster.publish(channels.trade(userId), events.tradeUpdated, { id: trade, reason: 'swap' });
+      await ctx.broadcaster.publish(channels.trade(userId), events.tradeUpdated, { id: trade, reason });
       await ctx.broadcaster.publish(channels.user(userId), events.userUpdated, { id: userId });
     } catch (error) {
       // Committed; a lost notification only delays the client's refresh.
