@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChartDrawings as Kept, Drawing } from '@bourse/contract';
 import type { IChartApi, ISeriesApi, SeriesType } from 'lightweight-charts';
@@ -44,6 +45,7 @@ type Props = {
 
 /** The customer's drawings on the chart, kept on the server per instrument, and the tools to change them. */
 export function ChartDrawings({ api, assetId, digits, stepSeconds, open, toolbarSlot, colors }: Props) {
+  const { t } = useTranslation();
   const kept = useChartDrawings(assetId);
   const theme = useTheme((s) => s.theme);
   const queryClient = useQueryClient();
@@ -57,6 +59,18 @@ export function ChartDrawings({ api, assetId, digits, stepSeconds, open, toolbar
   const [shownFor, setShownFor] = useState<number | null>(null);
   const wanted = assetId !== null && kept.data !== undefined && (open || kept.data.drawings.length > 0);
   if (wanted && shownFor !== assetId) setShownFor(assetId);
+  if (open && kept.isError && toolbarSlot) {
+    // Without the list kept, drawing would replace it: the tools wait for it.
+    return createPortal(
+      <p role="alert" className="flex items-center gap-2 border-b border-line px-2 py-1 text-xs text-muted">
+        {t('Your drawings could not be loaded.')}
+        <button type="button" className="rounded px-1.5 py-0.5 font-medium text-fg hover:bg-panel-2" onClick={() => void kept.refetch()}>
+          {t('Retry')}
+        </button>
+      </p>,
+      toolbarSlot,
+    );
+  }
   if (!api || assetId === null || shownFor !== assetId || !kept.data) return null;
   return (
     <Suspense fallback={null}>

@@ -95,7 +95,7 @@ export function DrawingToolbar(props: Props) {
             </button>
           );
         })}
-        <span className="mx-1 h-5 w-px shrink-0 bg-line" aria-hidden />
+        <span className="mx-1 hidden h-5 w-px shrink-0 bg-line sm:block" aria-hidden />
         {action(t('Undo'), Undo2, props.onUndo, !props.canUndo, 'Control+Z')}
         {action(t('Redo'), Redo2, props.onRedo, !props.canRedo, 'Control+Shift+Z Control+Y')}
         {props.selected?.kind === 'text' && action(t('Edit note'), PencilLine, props.onEditNote, false)}

@@ -1,4 +1,4 @@
-import type { IPrimitivePaneRenderer, IPrimitivePaneView, ISeriesApi, ISeriesPrimitive, Logical, PrimitiveHoveredItem, SeriesAttachedParameter, SeriesType, Time } from 'lightweight-charts';
+import type { IPrimitivePaneRenderer, IPrimitivePaneView, ISeriesApi, ISeriesPrimitiveAxisView, ISeriesPrimitive, Logical, PrimitiveHoveredItem, SeriesAttachedParameter, SeriesType, Time } from 'lightweight-charts';
 import type { Drawing, IndicatorColor } from '@bourse/contract';
 import { formatPrice } from '@/lib/format';
 import { fibonacciPrices, fibonacciYs, hitTest, type PaneSize, type Pt, rayEnd, type Shape } from './geometry';
@@ -42,6 +42,8 @@ export class DrawingsPrimitive implements ISeriesPrimitive<Time> {
   /** Measured widths of the notes, by drawing id, for picking them. */
   private readonly noteWidths = new Map<string, number>();
   private readonly views: readonly IPrimitivePaneView[] = [{ zOrder: () => 'top', renderer: () => ({ draw: (target) => this.draw(target) }) }];
+  /** Each horizontal line's price on the price axis, in its colour; a new array only when the scene changes. */
+  private axisLabels: readonly ISeriesPrimitiveAxisView[] = [];
 
   attached(params: SeriesAttachedParameter<Time, SeriesType>): void {
     this.params = params;
@@ -57,7 +59,22 @@ export class DrawingsPrimitive implements ISeriesPrimitive<Time> {
 
   setScene(scene: Scene): void {
     this.scene = scene;
+    this.axisLabels = scene.drawings
+      .filter((d) => d.kind === 'horizontal')
+      .map((d) => {
+        const price = d.points[0]!.price;
+        return {
+          coordinate: () => this.params?.series.priceToCoordinate(price) ?? -1,
+          text: () => formatPrice(price, scene.digits),
+          textColor: () => scene.background,
+          backColor: () => scene.palette[d.color],
+        };
+      });
     this.params?.requestUpdate();
+  }
+
+  priceAxisViews(): readonly ISeriesPrimitiveAxisView[] {
+    return this.axisLabels;
   }
 
   /** The series' bars as an axis of times; rebuilt only when bars are added or replaced. */
@@ -148,8 +165,7 @@ export class DrawingsPrimitive implements ISeriesPrimitive<Time> {
       case 'ray':
         return line(ctx, a, rayEnd(a, b, pane));
       case 'horizontal':
-        line(ctx, { x: 0, y: a.y }, { x: pane.width, y: a.y });
-        return label(ctx, formatPrice(drawing.points[0]!.price, scene.digits), pane.width - 4, a.y - 4, 'right');
+        return line(ctx, { x: 0, y: a.y }, { x: pane.width, y: a.y });
       case 'vertical':
         return line(ctx, { x: a.x, y: 0 }, { x: a.x, y: pane.height });
       case 'rectangle':
