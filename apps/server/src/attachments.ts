@@ -6,7 +6,7 @@ import { riskEngineAttachment } from './modules/trading/risk-engine.ts';
 import { aBookDeskAttachment } from './modules/trading/a-book/a-book-desk.ts';
 import { ledgerCheckAttachment } from './modules/accounts/ledger-check.ts';
 import { alertEngineAttachment } from './modules/alerts/alert-engine.ts';
-import { marketAttachment } from './modules/market/market.attachment.ts';
+import { marketAttachment, priceFeedAttachment } from './modules/market/market.attachment.ts';
 import { renewalsAttachment } from './modules/marketplace/renewals.ts';
 import { robotsAttachment } from './modules/robots/robots.runner.ts';
 import { savingsAttachment } from './modules/savings/savings.routes.ts';
@@ -14,14 +14,20 @@ import { equitySnapshotsAttachment } from './modules/statements/equity-snapshots
 import { rolloverAttachment } from './modules/trading/swaps/rollover.ts';
 import { dividendsAttachment } from './modules/trading/dividends/dividends.ts';
 import { retentionAttachment } from './modules/privacy/retention.ts';
-import { deskAttachment } from './modules/trading/desk/desk-feed.ts';
+import { deskAttachment, hedgingAttachment } from './modules/trading/desk/desk-feed.ts';
 
 /**
  * Parts that attach to the running HTTP server or start background work: realtime gateways,
  * the price feed, the risk engine. Each may replace `ctx.broadcaster` and register cleanup.
- * They run after the routes are registered and before the server listens.
  */
 export type Attachment = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-// The risk and alert engines come after the price feed, whose source they evaluate.
-export const attachments: Attachment[] = [realtimeAttachment, chatAttachment, marketAttachment, riskEngineAttachment, aBookDeskAttachment, alertEngineAttachment, renewalsAttachment, robotsAttachment, savingsAttachment, equitySnapshotsAttachment, rolloverAttachment, dividendsAttachment, ledgerCheckAttachment, retentionAttachment, deskAttachment];
+// Every node's own parts, attached after the routes are registered and before the server listens.
+export const attachments: Attachment[] = [realtimeAttachment, marketAttachment, deskAttachment];
+
+/**
+ * The singletons: on a worker-capable node, started when it takes the worker lease and stopped when
+ * it loses it (workers/worker-role.ts). The price feed comes first: the risk and alert engines
+ * evaluate its ticks.
+ */
+export const singletons: Attachment[] = [priceFeedAttachment, chatAttachment, riskEngineAttachment, aBookDeskAttachment, alertEngineAttachment, renewalsAttachment, robotsAttachment, savingsAttachment, equitySnapshotsAttachment, rolloverAttachment, dividendsAttachment, ledgerCheckAttachment, retentionAttachment, hedgingAttachment];

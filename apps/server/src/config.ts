@@ -32,8 +32,13 @@ export type Config = {
   uploads: UploadSettings;
   smtpUrl: string | null;
   rateLimit: { auth: number; windowMs: number };
-  /** Background work (price feed, risk engine) runs on this node. */
+  /**
+   * This node may run the background work (price feed, risk engine, robots, daily jobs): of all
+   * such nodes on one database, the one holding the worker lease does.
+   */
   runWorkers: boolean;
+  /** The worker lease: how often it is renewed, how long a renewal keeps it, how early a holder that cannot renew stops. */
+  workerLease: { renewMs: number; ttlMs: number; marginMs: number };
   /** Price feed, candles and price socket. */
   market: MarketSettings;
   trading: {
@@ -167,6 +172,20 @@ function uploadSettings(env: NodeJS.ProcessEnv, pusherSecret: string): UploadSet
   };
 }
 
+/**
+ * A holder gives its lease up `marginMs` before it could expire, so a renewal must succeed within
+ * `ttlMs − marginMs`: that has to leave room for more than one renewal.
+ */
+function workerLeaseSettings(env: NodeJS.ProcessEnv): Config['workerLease'] {
+  const renewMs = Math.max(50, Number(env.WORKER_LEASE_RENEW_MS ?? 1000));
+  const ttlMs = Number(env.WORKER_LEASE_TTL_MS ?? 4000);
+  const marginMs = Number(env.WORKER_LEASE_MARGIN_MS ?? 1000);
+  if (!(marginMs > 0) || !(ttlMs - marginMs >= 2 * renewMs)) {
+    throw new Error('WORKER_LEASE_TTL_MS − WORKER_LEASE_MARGIN_MS must be at least twice WORKER_LEASE_RENEW_MS, with a margin above 0');
+  }
+  return { renewMs, ttlMs, marginMs };
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 function secret(name: string, env: NodeJS.ProcessEnv, production: boolean, devDefault: string): string {
@@ -211,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL ?? null,
     rateLimit: { auth: Number(env.AUTH_RATE_LIMIT ?? 10), windowMs: Number(env.AUTH_RATE_WINDOW_MS ?? 60_000) },
     runWorkers: env.RUN_WORKERS !== 'false',
+    workerLease: workerLeaseSettings(env),
     market: marketSettings(env, nodeEnv),
     trading: {
       maxDeviationPct: Number(env.TRADE_MAX_DEVIATION_PCT ?? 1),

@@ -10,7 +10,9 @@ import { requestSerializers } from './lib/log-redaction.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { mailContext } from './modules/settings/mail-context.ts';
 import { MemoryBroadcaster } from './realtime/broadcaster.ts';
-import { attachments } from './attachments.ts';
+import { attachments, singletons } from './attachments.ts';
+import { collectingScope } from './workers/close-scope.ts';
+import { startWorkerRole } from './workers/worker-role.ts';
 import { testCardProvider } from './modules/money/card-provider.ts';
 
 /**
@@ -54,8 +56,9 @@ async function drainHttp(app: FastifyInstance): Promise<void> {
 export type RunningServer = { app: FastifyInstance; ctx: AppContext; url: string; close(): Promise<void> };
 
 /**
- * Opens the database, applies migrations, builds the app, attaches realtime and background work,
- * and listens. Used by `main.ts` and by the integration tests alike.
+ * Opens the database, applies migrations, builds the app, attaches realtime and the market, and
+ * listens; a worker-capable node then runs the singletons while it holds the worker lease. Used by
+ * `main.ts` and by the integration tests alike.
  */
 export async function startServer(config: Config, opts: { logger?: boolean | object; snapshot?: Blob } = {}): Promise<RunningServer> {
   const closers: (() => Promise<void> | void)[] = [];
@@ -88,12 +91,15 @@ export async function startServer(config: Config, opts: { logger?: boolean | obj
     prices: null,
     cardProvider: config.payments.cardProvider === 'test' ? testCardProvider() : null,
     metrics: createMetrics(),
-    onClose: (fn) => closers.push(fn),
+    // Cleanup registered while singletons start belongs to them: it runs when the lease is lost.
+    onClose: (fn) => (collectingScope() ?? { add: (f: typeof fn) => closers.push(f) }).add(fn),
   };
   await buildApp(ctx, app);
   for (const attach of attachments) await attach(app, ctx);
   const address = await app.listen({ port: config.port, host: config.host });
   const port = Number(new URL(address).port);
+  // Once listening: the port names this node, and binding it proves an earlier run of it is gone.
+  if (config.runWorkers) await startWorkerRole(app, ctx, singletons, port);
   let closed = false;
   return {
     app,

@@ -19,7 +19,10 @@ const probe = async (path: string) => {
 describe('liveness and readiness', () => {
   it('is live, and ready with the database answering, every migration applied and fresh prices', async () => {
     expect(await probe('/livez')).toEqual({ status: 200, body: { status: 'ok' } });
-    expect(await probe('/readyz')).toEqual({ status: 200, body: { status: 'ready', checks: { database: 'ok', migrations: 'ok', feed: 'ok' } } });
+    expect(await probe('/readyz')).toEqual({
+      status: 200,
+      body: { status: 'ready', checks: { database: 'ok', migrations: 'ok', feed: 'ok' }, worker: { lease: 'held', token: expect.any(Number), node: expect.any(String) } },
+    });
   });
 
   it('is not ready while a worker’s prices are stalled, and says so', async () => {

@@ -4,16 +4,17 @@ import { PriceSocket } from '../../realtime/price-socket.ts';
 import { tradingRuntime } from '../trading/trading-runtime.ts';
 import { MarketCatalog } from './market-catalog.ts';
 import { reloadAsset } from './market.service.ts';
-import { setMarket, startMarket } from './market.runtime.ts';
+import { marketOf, setMarket, startMarket } from './market.runtime.ts';
+import { holdsWorkerLease } from '../../workers/worker-role.ts';
 import { watchMarket } from './market.metrics.ts';
 
 /**
- * Starts the market: catalogue, live state (`ctx.prices`), on the worker node the simulator and
- * candle recording, and the price socket on the server's own HTTP server.
+ * Starts the market on every node: catalogue, live state (`ctx.prices`) and the price socket on the
+ * server's own HTTP server. The feed itself is a singleton ({@link priceFeedAttachment}).
  */
 export const marketAttachment: Attachment = async (app, ctx) => {
   const { config, log } = ctx;
-  const market = await startMarket(ctx);
+  const market = await startMarket(ctx, { feed: false });
   setMarket(ctx, market);
   ctx.prices = market.state;
   tradingRuntime(ctx).catalog = new MarketCatalog(market.state);
@@ -31,11 +32,23 @@ export const marketAttachment: Attachment = async (app, ctx) => {
   watchMarket(ctx, market, socket);
   market.setPublisher(socket.publish);
   market.onAssetChanged = (id) => socket.assetChanged(id);
-  market.startTimers();
   if (!config.runWorkers && !config.redisUrl) log.warn('RUN_WORKERS is false and REDIS_URL is unset: prices will not move on this node');
   // Clients hear "io server disconnect" and connect again (to another node); the HTTP server can
   // only finish draining once these sockets are gone.
   app.addHook('preClose', () => socket.close());
   // The market itself runs on until in-flight orders have their prices.
   ctx.onClose(() => market.stop());
+};
+
+/**
+ * Singleton: the price feed (simulator, outside sources, candle recording) on the holder of the
+ * worker lease; the other nodes hear its ticks through the price socket's Redis stream.
+ */
+export const priceFeedAttachment: Attachment = async (_app, ctx) => {
+  if (!ctx.config.runWorkers) return;
+  const market = marketOf(ctx);
+  await market.startFeed();
+  market.startTimers();
+  // A lease lost (not handed over) leaves the bars in progress unsaved: the database may be out of reach.
+  ctx.onClose(() => market.stopFeed({ save: holdsWorkerLease(ctx) }));
 };

@@ -28,14 +28,16 @@ const CURRENT_EVERY = 6;
 const PRUNE_MS = 3_600_000;
 
 /**
- * The running market: live state, and on the worker node the simulator and candle aggregation.
- * Tests and benchmarks drive it with `step(now)` when `autoTick` is off.
+ * The running market: live state, and while this node is the deployment's price feed (it holds the
+ * worker lease) the simulator, outside sources and candle aggregation. Tests and benchmarks drive it
+ * with `step(now)` when `autoTick` is off.
  */
 export class MarketRuntime {
   readonly state: MarketState;
   readonly seed: number;
-  readonly simulator: PriceSimulator | null;
-  readonly aggregator: CandleAggregator | null;
+  /** Set while this node is the price feed (see startFeed). */
+  simulator: PriceSimulator | null = null;
+  aggregator: CandleAggregator | null = null;
   readonly coalescer: TickCoalescer;
   private publisher: Publisher = () => {};
   private readonly ctx: AppContext;
@@ -63,7 +65,7 @@ export class MarketRuntime {
   /** Tells the other nodes an instrument changed (set by the price socket). */
   onAssetChanged: (assetId: number) => void = () => {};
 
-  constructor(ctx: AppContext, rows: AssetRow[], opts: { now: number; worker: boolean; schedule?: Scheduler }) {
+  constructor(ctx: AppContext, rows: AssetRow[], opts: { now: number; schedule?: Scheduler }) {
     const { market } = ctx.config;
     this.ctx = ctx;
     this.seed = market.seed;
@@ -71,10 +73,58 @@ export class MarketRuntime {
     this.state.staleAfterMs = market.staleMs;
     this.rateDirty = new Uint8Array(rows.length);
     this.coalescer = new TickCoalescer(rows.length, market.coalesceMs, (step) => this.publisher(step), { groups: market.fanoutGroups, schedule: opts.schedule });
-    this.simulator = opts.worker
-      ? new PriceSimulator(this.state.instruments, { seed: market.seed, start: opts.now, prices: this.state.price, tickScale: market.tickScale })
-      : null;
-    this.aggregator = opts.worker ? new CandleAggregator(rows.map((r) => r.id)) : null;
+  }
+
+  /**
+   * Makes this node the deployment's price feed: the simulator goes on from the prices last heard
+   * (another node's feed, or those saved), the bars in progress saved before are resumed, and the
+   * outside sources of PRICE_FEEDS start. Timers start with startTimers.
+   */
+  async startFeed(now = Date.now()): Promise<void> {
+    if (this.simulator) return;
+    const { market } = this.ctx.config;
+    const { instruments } = this.state;
+    const aggregator = new CandleAggregator(instruments.map((inst) => inst.id));
+    const index = new Map(instruments.map((inst) => [inst.id, inst.index]));
+    for (const row of await barsAt(this.ctx.db, timeframes.map((tf) => ({ tf, time: bucketOf(tf, now) })))) {
+      aggregator.restore(index.get(row.assetId)!, row);
+    }
+    this.aggregator = aggregator;
+    this.simulator = new PriceSimulator(instruments, { seed: market.seed, start: now, prices: this.state.price, tickScale: market.tickScale });
+    if (market.feedsFile) {
+      // The routes followed until now hold no venue session: the feed's own book logs them on.
+      this.unfollow();
+      this.venues = null;
+      await this.startFeeds(path.resolve(market.feedsFile));
+    }
+  }
+
+  /**
+   * Stops being the price feed (the worker lease was lost or handed over): no tick, save or outside
+   * quote from here on; the first part runs at once, before anything is awaited. `save` keeps the
+   * bars in progress for the next feed (a graceful handover); a node cut off from the database skips it.
+   */
+  async stopFeed(opts: { save: boolean }): Promise<void> {
+    if (!this.simulator) return;
+    this.simulator = null;
+    for (const t of this.timers.splice(0)) clearInterval(t);
+    this.unfollow();
+    for (const backfill of this.backfills) backfill.abort();
+    const [feeds, venues] = [this.feeds, this.venues];
+    this.feeds = null;
+    this.appliedFeeds = null;
+    await this.backfilled;
+    await feeds?.stop();
+    await venues?.stop();
+    if (opts.save) await this.persist(true);
+    this.aggregator = null;
+    const { feedsFile } = this.ctx.config.market;
+    if (feedsFile) await this.followRoutes(path.resolve(feedsFile));
+  }
+
+  private unfollow(): void {
+    if (this.feedsFile) unwatchFile(this.feedsFile);
+    this.feedsFile = null;
   }
 
   /** Where coalesced updates go (the price socket). */
@@ -293,7 +343,7 @@ export class MarketRuntime {
 
   async stop(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
-    if (this.feedsFile) unwatchFile(this.feedsFile);
+    this.unfollow();
     for (const backfill of this.backfills) backfill.abort();
     await this.backfilled;
     await this.feeds?.stop();
@@ -305,20 +355,17 @@ export class MarketRuntime {
 
 /**
  * Seeds the catalogue (idempotent: only missing instruments are inserted), loads it and builds the
- * runtime. The worker also resumes the bars in progress saved before a restart.
+ * runtime. With `feed` (by default on a worker-capable node) it also becomes the price feed at once
+ * (startFeed); the server itself leaves that to the worker lease.
  */
-export async function startMarket(ctx: AppContext, opts: { now?: number; schedule?: Scheduler } = {}): Promise<MarketRuntime> {
+export async function startMarket(ctx: AppContext, opts: { now?: number; schedule?: Scheduler; feed?: boolean } = {}): Promise<MarketRuntime> {
   const now = opts.now ?? Date.now();
   await seedAssets(ctx.db, catalogue());
   const rows = await listAssets(ctx.db);
-  const runtime = new MarketRuntime(ctx, rows, { now, worker: ctx.config.runWorkers, schedule: opts.schedule });
+  const runtime = new MarketRuntime(ctx, rows, { now, schedule: opts.schedule });
   runtime.state.setDaySource(await dayFiguresSource(ctx.db, runtime.seed));
-  if (runtime.aggregator) {
-    const index = new Map(runtime.state.instruments.map((inst) => [inst.id, inst.index]));
-    for (const row of await barsAt(ctx.db, timeframes.map((tf) => ({ tf, time: bucketOf(tf, now) })))) {
-      runtime.aggregator.restore(index.get(row.assetId)!, row);
-    }
-    if (ctx.config.market.feedsFile) await runtime.startFeeds(path.resolve(ctx.config.market.feedsFile));
+  if (opts.feed ?? ctx.config.runWorkers) {
+    await runtime.startFeed(now);
   } else if (ctx.config.market.feedsFile) {
     await runtime.followRoutes(path.resolve(ctx.config.market.feedsFile));
   }

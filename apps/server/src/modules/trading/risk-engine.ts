@@ -43,12 +43,27 @@ export class RiskEngine {
     this.book = new RiskBook(ctx.config.trading.stopOutLevel);
   }
 
-  /** Starts (or moves) evaluation onto `prices`, and reloads every live trade. */
+  /**
+   * Starts (or moves) evaluation onto `prices`, reloads every live trade and evaluates it at the
+   * current prices: on a worker that just took over, a trigger crossed while no engine ran (or
+   * popped by the previous holder just before it died) fires now, not at the instrument's next tick.
+   */
   async usePrices(prices: PriceSource): Promise<void> {
     this.#unsubscribe?.();
     this.#prices = prices;
     this.#unsubscribe = prices.onTick((quote) => this.onTick(quote));
     await this.reloadAll();
+    this.evaluateAll();
+  }
+
+  /** Evaluates every instrument with triggers at its current quote, as a tick would; a stalled one waits for fresh ticks. */
+  evaluateAll(now = Date.now()): void {
+    const prices = this.#prices;
+    if (!prices) return;
+    for (const assetId of this.book.index.assetIds()) {
+      const quote = prices.quote(assetId);
+      if (quote && !prices.stalled(now, assetId)) this.onTick(quote);
+    }
   }
 
   usesPrices(prices: PriceSource): boolean {
@@ -279,6 +294,8 @@ export async function riskEngineAttachment(_app: FastifyInstance, ctx: AppContex
     clearInterval(timer);
     runtime.listeners.delete(listener);
     engine.stop();
+    // A node that lost the worker lease runs no engine until it takes the lease again.
+    if (engines.get(ctx) === engine) engines.delete(ctx);
     await sweeping;
     await engine.idle();
   });

@@ -73,6 +73,11 @@ export class TriggerIndex<T> {
     return this.#live.size;
   }
 
+  /** The instruments that have (or had) triggers here. */
+  assetIds(): number[] {
+    return [...this.#books.keys()];
+  }
+
   /** Adds a trigger; returns the handle that removes it. */
   add(spec: TriggerSpec<T>): number {
     let book = this.#books.get(spec.assetId);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { channels, events } from '@bourse/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { runEvery } from '../../../lib/background-job.ts';
+import { holdsWorkerLease } from '../../../workers/worker-role.ts';
 import { type TradeChange, tradingRuntime } from '../trading-runtime.ts';
 import { takeDaySnapshot } from './day-snapshot.ts';
 import { checkRules, resolveHedges } from './hedging.ts';
@@ -66,7 +67,7 @@ export class DeskFeed {
     const assetIds = [...this.assets];
     this.assets.clear();
     await publishDesk(this.ctx, 'trades', assetIds);
-    if (this.ctx.config.runWorkers) await decideRules(this.ctx);
+    if (holdsWorkerLease(this.ctx)) await decideRules(this.ctx);
   }
 }
 
@@ -95,7 +96,7 @@ export function deskFeedOf(ctx: AppContext): DeskFeed | null {
   return feeds.get(ctx) ?? null;
 }
 
-/** Attachment: the desk feed on every node; on the worker node, the hedging beat. */
+/** Attachment: the desk feed on every node. */
 export async function deskAttachment(_app: FastifyInstance, ctx: AppContext): Promise<void> {
   const feed = new DeskFeed(ctx);
   feeds.set(ctx, feed);
@@ -105,6 +106,10 @@ export async function deskAttachment(_app: FastifyInstance, ctx: AppContext): Pr
     tradingRuntime(ctx).listeners.delete(listener);
     feed.stop();
   });
+}
+
+/** Singleton: the hedging beat and the day's snapshot, on the holder of the worker lease. */
+export async function hedgingAttachment(_app: FastifyInstance, ctx: AppContext): Promise<void> {
   if (!ctx.config.runWorkers) return;
   runEvery(ctx, BEAT_MS, 'hedging rules', async () => {
     await resolveHedges(ctx);

@@ -39,6 +39,7 @@ import { exposureOf } from './exposure.ts';
 import { checkRule, sendHedge, writeHedge } from './hedging.ts';
 import { allRules, deleteRule, hedgePage, upsertRule } from './hedges.repository.ts';
 import { dailyPnl, keptDays, type Span, topAccounts, toxicAccounts } from './reports.repository.ts';
+import { holdsWorkerLease } from '../../../workers/worker-role.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -84,8 +85,8 @@ export async function deskRoutes(app: FastifyInstance, ctx: AppContext) {
       await audit(tx, actor, { action: 'hedge_rule.set', subjectType: 'instrument', subjectId: instrument.id, details: { symbol: instrument.symbol, threshold_lots: req.body.threshold_lots, enabled: req.body.enabled } });
       return row;
     });
-    // Decided at once: an exposure already over the new threshold is hedged now, not at the next trade.
-    if (ctx.config.runWorkers) await checkRule(ctx, instrument.id);
+    // Decided at once (on the lease holder; elsewhere at its next beat): an exposure already over the new threshold is hedged now.
+    if (holdsWorkerLease(ctx)) await checkRule(ctx, instrument.id);
     await publishDesk(ctx, 'hedges', [instrument.id]);
     return { data: ruleView((await allRules(ctx.db)).find((r) => r.assetId === rule.assetId) ?? rule) };
   });
