@@ -130,7 +130,7 @@ export function DeskCustomers({ period }: { period: DeskPeriod }) {
       <h2 id="desk-customers" className="text-base font-semibold">{t('Customers')}</h2>
       {top.isLoading && <Spinner />}
       {top.data && (
-        <div className="grid gap-4 xl:grid-cols-2">
+        <div className="flex min-w-0 flex-col gap-6">
           <FiguresTable title={t('Top by P&L')} rows={top.data.by_pnl} testId="top-pnl" />
           <FiguresTable title={t('Top by volume')} rows={top.data.by_volume} testId="top-volume" />
         </div>
