@@ -1,0 +1,50 @@
+import { expect, type Page } from '@playwright/test';
+import { adminToken, apiCall, newCustomer, openRoom, screenshots, test } from './helpers';
+
+const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+const drawer = (page: Page) => page.getByTestId('positions-drawer');
+
+test('a customer in a commission group sees the costs before the order, in the receipt, the positions, the history and the ledger', async ({ page, baseURL }) => {
+  test.slow();
+  const admin = await adminToken(baseURL!);
+  // 3.50 a lot a side, at least 0.50: the room's 0.01 lot of BTC/USD pays the minimum on each side.
+  const group = await apiCall<{ data: { id: number } }>(baseURL!, 'POST', '/admin/groups', {
+    token: admin,
+    body: { name: `Raw e2e ${Date.now()}`, commission_mode: 'per_lot', commission_rate: 3.5, commission_min: 0.5, currency: 'USD' },
+  });
+  const user = await newCustomer(baseURL!);
+  const client = await apiCall<{ data: { accounts: { id: number; kind: string }[] } }>(baseURL!, 'GET', `/admin/clients/${user.id}`, { token: admin });
+  const demo = client.data.accounts.find((a) => a.kind === 'demo')!;
+  await apiCall(baseURL!, 'PUT', `/admin/accounts/${demo.id}/group`, { token: admin, body: { group_id: group.data.id } });
+
+  const { token } = await openRoom(page, user);
+  // Before the order: the spread now, the commission of both sides, a night's swap long and short.
+  const costs = page.getByTestId('order-costs');
+  await expect(costs.getByTestId('cost-commission')).toHaveText('$1.00');
+  await expect(costs.getByTestId('cost-spread')).toHaveText(/^\$\d+\.\d\d$/);
+  await expect(costs.getByTestId('cost-swap')).toHaveText(/^-?\$\d+\.\d\d \/ -?\$\d+\.\d\d$/);
+  await screenshots(page, 'trading-room-costs');
+
+  await page.getByTestId('buy-button').click();
+  await expect(toast(page, 'Buy order placed').getByTestId('fill-receipt')).toContainText('commission $0.50');
+  const row = drawer(page).getByTestId('position-row').first();
+  await expect(row.getByTestId('position-commission')).toHaveText(/^[-−]\$0\.50$/);
+
+  await row.getByTestId('close-position').click();
+  await page.getByRole('dialog', { name: 'Close position' }).getByRole('button', { name: 'Yes' }).click();
+  await expect(toast(page, 'Position successfully closed')).toBeVisible();
+  // History: the trade's commission of both sides, and its net P/L in the details.
+  await drawer(page).getByRole('tab', { name: 'Positions History' }).click();
+  const past = drawer(page).getByTestId('history-row').first();
+  await expect(past.getByTestId('position-commission')).toHaveText(/^[-−]\$1\.00$/);
+  await past.getByTestId('trade-details-button').click();
+  const details = page.getByTestId('trade-details');
+  await expect(details.getByTestId('details-commission')).toHaveText(/^[-−]\$1\.00$/);
+  await expect(details.getByTestId('details-net')).toHaveText(/^[-−]?\$[\d,]+\.\d\d$/);
+  await screenshots(page, 'trade-details-costs');
+
+  const closed = await apiCall<{ data: { id: number; commission: string; pnl: string }[] }>(baseURL!, 'GET', `/closed/trades?account_id=${demo.id}`, { token });
+  expect(closed.data[0]!.commission).toBe('-1.00');
+  const history = await apiCall<{ data: { activity: { kind: string; amount: string }[] } }>(baseURL!, 'GET', `/accounts/${demo.id}/history?range=30d`, { token });
+  expect(history.data.activity.filter((e) => e.kind === 'commission').map((e) => e.amount)).toEqual(['-0.50', '-0.50']);
+});
