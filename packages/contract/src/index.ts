@@ -36,5 +36,6 @@ export * from './price-feeds.ts';
 export * from './swaps.ts';
 export * from './privacy.ts';
 export * from './groups.ts';
+export * from './corporate-actions.ts';
 export * from './chart-drawings.ts';
 export * from './desk.ts';

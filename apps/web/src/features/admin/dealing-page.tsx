@@ -5,6 +5,7 @@ import { msg } from '@/i18n/i18n';
 import { useSession } from '@/stores/session-store';
 import { isDesk, isStaff, type Role } from '@bourse/contract';
 import { DeskSection } from './components/desk-section';
+import { DividendsSection } from './components/dividends-section';
 import { GroupsSection } from './components/groups-section';
 import { SwapRatesSection } from './components/swap-rates-section';
 import { useUrlFilters } from './hooks/use-url-filters';
@@ -13,6 +14,7 @@ import { useUrlFilters } from './hooks/use-url-filters';
 const tabs = [
   { value: 'groups', label: msg('Customer groups'), for: isStaff },
   { value: 'swaps', label: msg('Swap rates'), for: isStaff },
+  { value: 'dividends', label: msg('Dividends'), for: isStaff },
   { value: 'desk', label: msg('Desk'), for: isDesk },
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
@@ -43,6 +45,9 @@ export function DealingPage() {
         </Tabs.Content>
         <Tabs.Content value="swaps" className="min-w-0 focus-visible:outline-none">
           <SwapRatesSection />
+        </Tabs.Content>
+        <Tabs.Content value="dividends" className="min-w-0 focus-visible:outline-none">
+          <DividendsSection />
         </Tabs.Content>
         <Tabs.Content value="desk" className="min-w-0 focus-visible:outline-none">
           <DeskSection />

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AssetType, CustomerGroup, GroupInput, Paged, SwapRate, SwapRateInput } from '@bourse/contract';
+import type { AssetType, CorporateAction, CorporateActionInput, CustomerGroup, GroupInput, Paged, SwapRate, SwapRateInput } from '@bourse/contract';
 import { http } from '@/lib/api-client';
 import { clientKeys } from './clients';
 
@@ -10,6 +10,7 @@ export const dealingKeys = {
   groups: ['admin', 'groups'] as const,
   swapRates: ['admin', 'swap-rates'] as const,
   swapRatePage: (filters: SwapRateFilters) => ['admin', 'swap-rates', filters] as const,
+  corporateActions: ['admin', 'corporate-actions'] as const,
 };
 
 /** Every customer group with the number of accounts in it. */
@@ -72,5 +73,36 @@ export function useSetSwapRate() {
       return (body ? await http.put<{ data: SwapRate }>(path, body) : await http.delete<{ data: SwapRate }>(path)).data;
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: dealingKeys.swapRates }),
+  });
+}
+
+/** Every dividend (corporate action) entered, pending or applied. */
+export function useCorporateActions() {
+  return useQuery({ queryKey: dealingKeys.corporateActions, queryFn: async () => (await http.get<{ data: CorporateAction[] }>('/admin/corporate-actions')).data });
+}
+
+export function useAddCorporateAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CorporateActionInput) => (await http.post<{ data: CorporateAction }>('/admin/corporate-actions', body)).data,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dealingKeys.corporateActions }),
+  });
+}
+
+/** Imports a CSV file's text: every row or none (a 422 names each bad row in `errors.csv`). */
+export function useImportCorporateActions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (csv: string) => (await http.post<{ data: CorporateAction[] }>('/admin/corporate-actions/import', { csv })).data,
+    onSuccess: (data) => queryClient.setQueryData(dealingKeys.corporateActions, data),
+  });
+}
+
+/** Removes an action not yet applied (409 once it has been). */
+export function useRemoveCorporateAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.delete<{ message: string }>(`/admin/corporate-actions/${id}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dealingKeys.corporateActions }),
   });
 }

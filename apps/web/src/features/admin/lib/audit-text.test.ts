@@ -45,6 +45,35 @@ describe('audit entries in words', () => {
     expect(detailsText({ action: 'user.deactivated', details: { from: 'active', to: 'deactivated' } }, en)).toEqual(['Active → Deactivated']);
     expect(detailsText({ action: 'withdrawal.rejected', details: { amount: '50.00', reason: 'Wrong IBAN' } }, en)).toEqual(['Amount: 50.00', 'Reason: Wrong IBAN']);
   });
+
+  it('says what the dealing desk changed: a group’s terms, a swap field by field, a dividend, an import', () => {
+    const standard = { name: 'Standard', commission_mode: 'none', leverage: { forex: 100 }, margin_call_level: 100 };
+    expect(detailsText({ action: 'group.create', details: { after: standard } }, en)).toEqual(['Group: Standard']);
+    expect(detailsText({ action: 'group.update', details: { before: standard, after: { ...standard, leverage: { forex: 50 }, margin_call_level: 80 } } }, en)).toEqual([
+      'Group: Standard',
+      'Changed: Leverage, Margin call (%)',
+    ]);
+    expect(detailsText({ action: 'account.group', details: { from: 1, to: 4 } }, en)).toEqual(['From group #1 to group #4']);
+    const custom = { long_rate: '-2.5', short_rate: '0.75', unit: 'percent', triple_day: 'friday' };
+    expect(detailsText({ action: 'swap_rate.set', details: { before: custom, after: { ...custom, long_rate: '-3', triple_day: 'wednesday' } } }, en)).toEqual([
+      'Long (buy): -2.5 → -3',
+      'Triple day: Friday → Wednesday',
+    ]);
+    expect(detailsText({ action: 'swap_rate.set', details: { before: null, after: custom } }, en)[0]).toBe('Was on the default swap');
+    expect(detailsText({ action: 'swap_rate.removed', details: { before: custom, after: null } }, en).at(-1)).toBe('Back on the default swap');
+    expect(detailsText({ action: 'corporate_action.create', details: { symbol: 'AAPL', ex_date: '2026-05-11', amount: 0.26 } }, en)).toEqual(['AAPL, ex-date 2026-05-11: 0.26 a share']);
+    expect(detailsText({ action: 'corporate_action.delete', subject_id: 'AAPL', details: { ex_date: '2026-05-11', amount: '0.260000' } }, en)).toEqual(['AAPL, ex-date 2026-05-11: 0.260000 a share']);
+    expect(detailsText({ action: 'corporate_action.import', details: { rows: 3 } }, en)).toEqual(['Rows: 3']);
+  });
+
+  it('leaves no field code in the dealing desk’s details in Arabic', () => {
+    const entries = [
+      { action: 'group.update', details: { before: { name: 'VIP', swap_free_days: 0, allowed_classes: [] }, after: { name: 'VIP', swap_free_days: 7, allowed_classes: ['stocks'] } } },
+      { action: 'swap_rate.set', details: { before: null, after: { long_rate: '1', short_rate: '-1', unit: 'points', triple_day: null } } },
+      { action: 'corporate_action.import', details: { rows: 2 } },
+    ];
+    for (const entry of entries) expect(detailsText(entry, ar).join(' · '), entry.action).not.toMatch(RAW);
+  });
 });
 
 describe('ledger entries in words', () => {

@@ -5,12 +5,16 @@ import { msg } from '@/i18n/i18n';
 /** The contract's names of the audit actions (`auditActionLabels`), marked for the catalogue. */
 const actionLabels: Record<string, string> = {
   'account.adjusted': msg('Balance adjusted'),
+  'account.group': msg('Account moved to another group'),
   'account.opened': msg('Account opened'),
   'account.reset': msg('Demo account reset'),
   'autotrader.approved': msg('Auto Trader approved'),
   'autotrader.rejected': msg('Auto Trader rejected'),
   'catalogue.created': msg('Catalogue item created'),
   'catalogue.edited': msg('Catalogue item edited'),
+  'corporate_action.create': msg('Dividend entered'),
+  'corporate_action.delete': msg('Dividend removed'),
+  'corporate_action.import': msg('Dividends imported'),
   'deposit.approved': msg('Deposit approved'),
   'deposit.cancelled': msg('Deposit cancelled'),
   'deposit.completed': msg('Deposit completed'),
@@ -34,6 +38,9 @@ const actionLabels: Record<string, string> = {
   'security.session_ended': msg('Session signed out'),
   'security.two_factor_disabled': msg('Two-factor sign-in turned off'),
   'security.two_factor_enabled': msg('Two-factor sign-in turned on'),
+  'group.create': msg('Customer group created'),
+  'group.delete': msg('Customer group removed'),
+  'group.update': msg('Customer group changed'),
   'hedge.placed': msg('Hedge placed'),
   'hedge_rule.removed': msg('Hedging rule removed'),
   'hedge_rule.set': msg('Hedging rule set'),
@@ -74,6 +81,35 @@ const valueLabels: Record<string, string> = {
   support: msg('Support'),
   dealer: msg('Dealer'),
   admin: msg('Admin'),
+  percent: msg('% a year'),
+  points: msg('Points per lot'),
+  monday: msg('Monday'),
+  tuesday: msg('Tuesday'),
+  wednesday: msg('Wednesday'),
+  thursday: msg('Thursday'),
+  friday: msg('Friday'),
+};
+
+/** The terms of a customer group and of a swap rate, as their forms name them. */
+const termLabels: Record<string, string> = {
+  name: msg('Name'),
+  description: msg('Description'),
+  commission_mode: msg('Commission'),
+  commission_rate: msg('Commission rate'),
+  commission_min: msg('Minimum per side'),
+  currency: msg('Currency'),
+  leverage: msg('Leverage'),
+  swap_free: msg('Swap-free'),
+  swap_free_days: msg('Free nights'),
+  swap_free_fee: msg('Fee per lot and night'),
+  execution: msg('Execution'),
+  margin_call_level: msg('Margin call (%)'),
+  stop_out_level: msg('Stop-out (%)'),
+  allowed_classes: msg('Allowed classes'),
+  long_rate: msg('Long (buy)'),
+  short_rate: msg('Short (sell)'),
+  unit: msg('Unit'),
+  triple_day: msg('Triple day'),
 };
 
 /** Fields an operator changes (site settings, catalogue items, leverage), in words. */
@@ -128,14 +164,73 @@ export function actionText(action: string, t: TFunction): string {
 }
 
 const valueText = (value: unknown, t: TFunction) => {
-  const text = String(value);
+  const text = value === null || value === undefined ? '—' : String(value);
   const known = valueLabels[text];
   return known ? t(known) : text;
 };
 
+type Terms = Record<string, unknown> | null;
+const termsOf = (value: unknown): Terms => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+const termText = (key: string, t: TFunction) => (termLabels[key] ? t(termLabels[key]) : key.replaceAll('_', ' '));
+const scalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+
+/** The terms that differ between `before` and `after`, by key. */
+function changedTerms(before: Terms, after: Terms): string[] {
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return keys.filter((k) => JSON.stringify(before?.[k] ?? null) !== JSON.stringify(after?.[k] ?? null));
+}
+
+/** A group's name, and on a change the terms that changed. */
+function groupDetails(d: Record<string, unknown>, t: TFunction): string[] {
+  const before = termsOf(d.before);
+  const after = termsOf(d.after);
+  const name = after?.name ?? before?.name;
+  const lines = typeof name === 'string' ? [t('Group: {{name}}', { name })] : [];
+  if (before && after) {
+    const changed = changedTerms(before, after).map((k) => termText(k, t));
+    lines.push(changed.length ? t('Changed: {{fields}}', { fields: changed.join(', ') }) : t('Nothing changed'));
+  }
+  return lines;
+}
+
+/** A swap rate's terms before and after, field by field ("the default" when it had none of its own). */
+function swapDetails(d: Record<string, unknown>, t: TFunction): string[] {
+  const before = termsOf(d.before);
+  const after = termsOf(d.after);
+  const lines = changedTerms(before, after).flatMap((k) => {
+    const [from, to] = [before?.[k], after?.[k]];
+    if (!scalar(from ?? null) || !scalar(to ?? null)) return [];
+    return [t('{{field}}: {{from}} → {{to}}', { field: termText(k, t), from: valueText(from, t), to: valueText(to, t) })];
+  });
+  if (!before) lines.unshift(t('Was on the default swap'));
+  if (!after) lines.push(t('Back on the default swap'));
+  return lines;
+}
+
+/** The dividend entered or removed: its instrument (the entry's subject), ex-date and amount per share. */
+function dividendDetails(d: Record<string, unknown>, symbol: string | null | undefined, t: TFunction): string[] {
+  const sym = typeof d.symbol === 'string' ? d.symbol : (symbol ?? '');
+  return [t('{{symbol}}, ex-date {{date}}: {{amount}} a share', { symbol: sym, date: String(d.ex_date ?? '—'), amount: String(d.amount ?? '—') })];
+}
+
+/** Lines of the dealing desk's actions, whose details are terms rather than an amount or a reason. */
+const dealingDetails: Record<string, (d: Record<string, unknown>, subject: string | null | undefined, t: TFunction) => string[]> = {
+  'group.create': (d, _s, t) => groupDetails(d, t),
+  'group.update': (d, _s, t) => groupDetails(d, t),
+  'group.delete': (d, _s, t) => groupDetails(d, t),
+  'account.group': (d, _s, t) => [t('From group #{{from}} to group #{{to}}', { from: valueText(d.from, t), to: valueText(d.to, t) })],
+  'swap_rate.set': (d, _s, t) => swapDetails(d, t),
+  'swap_rate.removed': (d, _s, t) => swapDetails(d, t),
+  'corporate_action.create': dividendDetails,
+  'corporate_action.delete': dividendDetails,
+  'corporate_action.import': (d, _s, t) => [t('Rows: {{rows}}', { rows: valueText(d.rows, t) })],
+};
+
 /** The parts of an entry's details a reader needs (amount, reason, before and after, fields changed), as sentences. */
-export function detailsText(entry: Pick<AuditEntry, 'action' | 'details'>, t: TFunction): string[] {
+export function detailsText(entry: Pick<AuditEntry, 'action' | 'details'> & { subject_id?: string | null }, t: TFunction): string[] {
   const d = entry.details;
+  const dealing = dealingDetails[entry.action];
+  if (dealing) return dealing(d, entry.subject_id, t);
   const lines: string[] = [];
   if (fieldChanges.has(entry.action)) {
     const fields = Object.keys(d).map((k) => (fieldLabels[k] ? t(fieldLabels[k]) : k.replaceAll('_', ' ')));

@@ -16,6 +16,19 @@ const withValues: { pattern: RegExp; key: string; names: string[] }[] = [
 /** The swap rate contract's fixed messages (its own words, outside a `…Messages` object). */
 export const swapRateMessages = [msg('The long rate must be a number.'), msg('The short rate must be a number.')] as const;
 
+/** The corporate action contract's fixed messages outside `corporateActionMessages`. */
+export const corporateActionWords = [msg('The file is too large (1 MB at most).'), msg('expected 3 values (symbol,ex_date,amount).')] as const;
+
+/** "Row 3: <a contract message>", as the CSV import names each bad row. */
+const ROW_PROBLEM = /^Row (\d+): (.+)$/;
+
+/** A CSV import's problem, its row named and the contract's words in the reader's language. */
+export function importProblemWords(text: string): string {
+  const found = ROW_PROBLEM.exec(text);
+  if (!found) return dealingWords(text) ?? text;
+  return i18next.t('Row {{row}}: {{problem}}', { row: found[1], problem: dealingWords(found[2]) });
+}
+
 /**
  * A message of the group or swap rate contract, from the form's own check or from the server, in the
  * reader's language: both come from the same schema, so both read the same.
