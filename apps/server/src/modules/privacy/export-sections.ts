@@ -119,4 +119,6 @@ export const tablesNotExported: Record<string, string> = {
   swap_rates: 'the member of staff who last changed a rate',
   customer_groups: 'the member of staff who last changed a group',
   corporate_actions: 'the member of staff who entered a dividend',
+  hedge_rules: 'the member of staff who last changed a hedging rule',
+  hedges: 'the member of staff who placed a hedge, an order of the house’s own',
 };
