@@ -4,6 +4,7 @@ import { type Drawing, type DrawingPoint, drawingPointCount, type IndicatorColor
 import { anchor, createDrawing, hasExtent, moveDrawing, movePoint, newDrawingId, type Tool } from './drawing-edits';
 import type { DrawingsPrimitive } from './drawings-primitive';
 import { hitTest, type Pt } from './geometry';
+import type { TimeAxis } from './time-axis';
 
 /** The drawing being made or moved, with where the pointer took it. */
 type Gesture =
@@ -28,6 +29,15 @@ export type GestureHandlers = {
 };
 
 const replace = (list: readonly Drawing[], drawing: Drawing) => list.map((d) => (d.id === drawing.id ? drawing : d));
+
+type MoveGesture = Extract<Gesture, { type: 'move' }>;
+
+/** The drawing a move has taken to the pointer at `at`: all of it, or the point it holds. */
+function movedTo(g: MoveGesture, at: { time: number; price: number; logical: number }, axis: TimeAxis, digits: number): Drawing {
+  return g.part === 'body'
+    ? moveDrawing(g.original, at.logical - g.startLogical, at.price - g.startPrice, axis, digits)
+    : movePoint(g.original, g.part, anchor(at.time, at.price, digits));
+}
 
 /**
  * Drawing and moving with a mouse, pen or finger on the price pane while the toolbar is open. The
@@ -120,12 +130,7 @@ export function useDrawingGestures(chart: IChartApi, primitive: DrawingsPrimitiv
       }
       const at = primitive.fromScreen(p);
       const axis = primitive.axis();
-      if (!at || !axis) return;
-      const moved =
-        g.part === 'body'
-          ? moveDrawing(g.original, at.logical - g.startLogical, at.price - g.startPrice, axis, h.digits)
-          : movePoint(g.original, g.part, anchor(at.time, at.price, h.digits));
-      h.preview(replace(h.drawings, moved));
+      if (at && axis) h.preview(replace(h.drawings, movedTo(g, at, axis, h.digits)));
     };
 
     const onUp = (event: PointerEvent) => {
@@ -147,12 +152,7 @@ export function useDrawingGestures(chart: IChartApi, primitive: DrawingsPrimitiv
       const at = primitive.fromScreen({ x: event.clientX - box.left, y: event.clientY - box.top });
       const axis = primitive.axis();
       h.preview(null);
-      if (still || !at || !axis) return;
-      const moved =
-        g.part === 'body'
-          ? moveDrawing(g.original, at.logical - g.startLogical, at.price - g.startPrice, axis, h.digits)
-          : movePoint(g.original, g.part, anchor(at.time, at.price, h.digits));
-      h.commit(replace(h.drawings, moved));
+      if (!still && at && axis) h.commit(replace(h.drawings, movedTo(g, at, axis, h.digits)));
     };
 
     const onDoubleClick = (event: MouseEvent) => {
@@ -172,6 +172,9 @@ export function useDrawingGestures(chart: IChartApi, primitive: DrawingsPrimitiv
       latest.current.preview(null);
     };
 
+    // A finger on the chart draws and moves drawings rather than scrolling the page.
+    const touchAction = el.style.touchAction;
+    el.style.touchAction = 'none';
     // Capture: the layer sees a press before the chart starts panning with it.
     el.addEventListener('pointerdown', onDown, true);
     window.addEventListener('pointermove', onMove);
@@ -180,6 +183,7 @@ export function useDrawingGestures(chart: IChartApi, primitive: DrawingsPrimitiv
     el.addEventListener('dblclick', onDoubleClick);
     window.addEventListener('keydown', onKey, true);
     return () => {
+      el.style.touchAction = touchAction;
       el.removeEventListener('pointerdown', onDown, true);
       window.removeEventListener('pointermove', onMove);
       window.removeEventListener('pointerup', onUp);
