@@ -47,16 +47,16 @@ type ListProps = { actions: CorporateAction[]; canEdit: boolean; onRemove: (a: C
 
 function DividendTable({ actions, canEdit, onRemove }: ListProps) {
   const { t } = useTranslation();
-  const th = 'px-3 py-3 text-start text-xs font-semibold uppercase tracking-wider text-muted';
+  const th = 'px-3 py-3 text-xs font-semibold uppercase tracking-wider text-muted';
   return (
     <div className="hidden overflow-x-auto rounded-xl border border-line bg-panel md:block">
       <table className="w-full text-sm" data-testid="dividends-table">
         <thead className="border-b border-line bg-panel-2/50">
           <tr>
-            <th scope="col" className={th}>{t('Instrument')}</th>
-            <th scope="col" className={th}>{t('Ex-date')}</th>
+            <th scope="col" className={`${th} text-start`}>{t('Instrument')}</th>
+            <th scope="col" className={`${th} text-start`}>{t('Ex-date')}</th>
             <th scope="col" className={`${th} text-end`}>{t('Amount per share')}</th>
-            <th scope="col" className={th}>{t('Status')}</th>
+            <th scope="col" className={`${th} text-start`}>{t('Status')}</th>
             <th scope="col" className={`${th} text-end`}>{t('Positions adjusted')}</th>
             {canEdit && <th scope="col" className={th}><span className="sr-only">{t('Actions')}</span></th>}
           </tr>
