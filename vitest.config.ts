@@ -37,6 +37,10 @@ const ENGINE_SUITES = [
   'request-auth',
   // Erasure locks the customer and their accounts against orders and a second erasure.
   'data-rights',
+  // The desk's exposure and reports are SQL sums over trades and the ledger; a hedging rule is decided
+  // under a row lock, once per crossing however many checks race for it.
+  'desk',
+  'desk-hedging',
 ];
 /** Suites that need a PostgreSQL server (several nodes on one database, connections cut): PostgreSQL only. */
 const POSTGRES_SUITES = ['multi-node', 'db-connection-loss', 'alerts-cluster', 'trading-cluster', 'swaps-cluster', 'restore-drill', 'operator-cli'];

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { placeholders, statement } from '../../../db/statement.ts';
-import { trades, venueBreaks, venueOrders } from '../../../db/schema/index.ts';
+import { hedges, trades, venueBreaks, venueOrders } from '../../../db/schema/index.ts';
 
 export type VenueOrderRow = typeof venueOrders.$inferSelect;
 export type NewVenueOrder = typeof venueOrders.$inferInsert;
@@ -68,23 +68,43 @@ export async function orderInFlight(tx: DbOrTx, tradeId: number): Promise<VenueO
   return row ?? null;
 }
 
-/** Orders out at each venue. */
+/** Orders out at each venue: customers' orders and the house's hedge orders. */
 export async function inFlightByVenue(db: DbOrTx): Promise<Map<string, number>> {
-  const rows = await db.select({ venue: venueOrders.venue, n: count() }).from(venueOrders).where(eq(venueOrders.status, 'sent')).groupBy(venueOrders.venue);
-  return new Map(rows.map((r) => [r.venue, r.n]));
+  const [orders, hedging] = await Promise.all([
+    db.select({ venue: venueOrders.venue, n: count() }).from(venueOrders).where(eq(venueOrders.status, 'sent')).groupBy(venueOrders.venue),
+    db.select({ venue: hedges.venue, n: count() }).from(hedges).where(eq(hedges.status, 'sent')).groupBy(hedges.venue),
+  ]);
+  const out = new Map<string, number>();
+  for (const r of [...orders, ...hedging]) if (r.venue !== null) out.set(r.venue, (out.get(r.venue) ?? 0) + r.n);
+  return out;
 }
 
-/** The house's net position at a venue per venue symbol (buys less sells, units), from its open A-book positions. */
+/**
+ * The house's net position at a venue per venue symbol (buys less sells, units): its customers'
+ * open A-book positions, which it holds there on their behalf, plus what its own hedge orders filled.
+ */
 export async function netAtVenue(db: DbOrTx, venue: string): Promise<Map<string, number>> {
-  const rows = await db
-    .select({
-      symbol: trades.venueSymbol,
-      net: sql<string>`sum(CASE WHEN ${trades.tradeType} = 'buy' THEN ${trades.volume} ELSE -${trades.volume} END)`,
-    })
-    .from(trades)
-    .where(and(eq(trades.venue, venue), eq(trades.status, 'open')))
-    .groupBy(trades.venueSymbol);
-  return new Map(rows.flatMap((r) => (r.symbol === null ? [] : [[r.symbol, Number(r.net)]])));
+  const [positions, hedged] = await Promise.all([
+    db
+      .select({
+        symbol: trades.venueSymbol,
+        net: sql<string>`sum(CASE WHEN ${trades.tradeType} = 'buy' THEN ${trades.volume} ELSE -${trades.volume} END)`,
+      })
+      .from(trades)
+      .where(and(eq(trades.venue, venue), eq(trades.status, 'open')))
+      .groupBy(trades.venueSymbol),
+    db
+      .select({
+        symbol: hedges.venueSymbol,
+        net: sql<string>`sum(CASE WHEN ${hedges.side} = 'buy' THEN ${hedges.filledUnits} ELSE -${hedges.filledUnits} END)`,
+      })
+      .from(hedges)
+      .where(and(eq(hedges.venue, venue), inArray(hedges.status, ['filled', 'partial'])))
+      .groupBy(hedges.venueSymbol),
+  ]);
+  const net = new Map<string, number>();
+  for (const r of [...positions, ...hedged]) if (r.symbol !== null) net.set(r.symbol, (net.get(r.symbol) ?? 0) + Number(r.net));
+  return net;
 }
 
 /** The open differences at a venue. */
