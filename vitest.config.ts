@@ -43,7 +43,7 @@ const ENGINE_SUITES = [
   'desk-hedging',
 ];
 /** Suites that need a PostgreSQL server (several nodes on one database, connections cut): PostgreSQL only. */
-const POSTGRES_SUITES = ['multi-node', 'db-connection-loss', 'alerts-cluster', 'trading-cluster', 'swaps-cluster', 'restore-drill', 'operator-cli'];
+const POSTGRES_SUITES = ['multi-node', 'db-connection-loss', 'alerts-cluster', 'trading-cluster', 'swaps-cluster', 'restore-drill', 'operator-cli', 'worker-lease', 'worker-failover'];
 const suiteFiles = (names: string[]) => names.map((name) => `apps/server/test/${name}.test.ts`);
 
 const integration = {
