@@ -129,6 +129,34 @@ describe('customer groups', () => {
     expect(kinds).not.toContain('swap');
   });
 
+  it('charges a swap-free position its group\'s fee after the free nights, once a weekday, instead of a swap', async () => {
+    const { user, accountId } = await customerIn(await createGroup({ commission_mode: 'none', swap_free: true, swap_free_days: 2, swap_free_fee: 5 }));
+    const old = await open(user, { volume: 1.5 });
+    const recent = await open(user, { volume: 1 });
+    const day = '2031-02-12'; // a Wednesday: a swap would be triple, the fee is not
+    const at = rolloverAt(day, { hour: 17, minute: 0 }, 'America/New_York');
+    await server.ctx.db.execute(sql`UPDATE swap_settings SET charged_from = ${new Date(at - 60_000).toISOString()}::timestamptz`);
+    await server.ctx.db.update(trades).set({ openTime: new Date(at - 3 * 86_400_000) }).where(eq(trades.id, old.data.id));
+    await server.ctx.db.update(trades).set({ openTime: new Date(at - 86_400_000) }).where(eq(trades.id, recent.data.id));
+    await rollOver(server.ctx, at + 120_000);
+    await server.ctx.db.execute(sql`DELETE FROM swap_rollovers`);
+    await rollOver(server.ctx, at + 600_000);
+    const fees = (await server.ctx.db.select().from(journalEntries).where(eq(journalEntries.accountId, accountId))).filter((e) => e.kind === 'fee');
+    // 1.5 lots at 5 USD a lot a night; the position opened a night ago is still in its free nights.
+    expect(fees.map((e) => [e.reference, e.amount])).toEqual([[`swap-free fee:${old.data.trade_id}:${day}`, '-7.50']]);
+    expect((await tradeRow(old.data.id)).swap).toBe('-7.50');
+    expect((await tradeRow(recent.data.id)).swap).toBe('0.00');
+    // Run again on Saturday evening: Thursday and Friday are charged (the other position's free
+    // nights are over by Thursday's rollover), Saturday is not.
+    const saturday = rolloverAt('2031-02-15', { hour: 17, minute: 0 }, 'America/New_York');
+    await rollOver(server.ctx, saturday + 120_000);
+    const week = (await server.ctx.db.select().from(journalEntries).where(eq(journalEntries.accountId, accountId))).filter((e) => e.kind === 'fee');
+    expect(week.map((e) => e.reference!.slice(-10)).sort()).toEqual(['2031-02-12', '2031-02-13', '2031-02-13', '2031-02-14', '2031-02-14']);
+    expect((await tradeRow(old.data.id)).swap).toBe('-22.50');
+    expect((await tradeRow(recent.data.id)).swap).toBe('-10.00');
+    expect(await unbalancedAccounts(server.ctx.db)).toEqual([]);
+  });
+
   it('estimates an order\'s costs for the ticket under the account\'s group', async () => {
     const { user, accountId } = await customerIn(await createGroup());
     const res = await server.call('GET', `/trades/costs?id=${market.instruments.eurusd.id}&volume=1&type=buy&account_id=${accountId}`, { token: user.token });

@@ -123,6 +123,78 @@ export async function lockAccounts(tx: DbOrTx, accountIds: number[]): Promise<vo
 export type ChargedAccount = { account_id: number; user_id: number; balance: string; trade: number; ref: string; n: number };
 
 /**
+ * The tail of a rollover charge statement, after a `charged` CTE of (trade_id, account_id, amount):
+ * the balances moved, one journal entry of `kind` per position with the balance after it (reference
+ * `<prefix><trade>:<day>`), each position's running `swap`, and per account what ChargedAccount says.
+ */
+function postCharged(r: RolloverDay, kind: 'swap' | 'fee', prefix: string) {
+  return sql`totals AS (SELECT account_id, sum(amount) AS total, count(*)::int AS n, max(trade_id) AS trade FROM charged GROUP BY account_id),
+      moved AS (
+        UPDATE trading_accounts a SET balance = a.balance + totals.total FROM totals WHERE a.id = totals.account_id
+        RETURNING a.id, a.user_id, a.balance, totals.n, totals.trade
+      ),
+      -- Joined by primary key only: the planner cannot count a CTE's rows, and a join of two would be
+      -- a loop over both. trading_accounts reads as it was before this statement (the balance before).
+      entries AS (
+        INSERT INTO journal_entries (account_id, kind, amount, balance_after, reference)
+        SELECT c.account_id, ${kind}, c.amount, a.balance + sum(c.amount) OVER (PARTITION BY c.account_id ORDER BY c.trade_id),
+          ${prefix} || tr.trade_id || ':' || ${r.day}
+        FROM charged c JOIN trading_accounts a ON a.id = c.account_id JOIN trades tr ON tr.id = c.trade_id
+        ORDER BY c.account_id, c.trade_id
+        RETURNING 1
+      ),
+      swapped AS (UPDATE trades t SET swap = t.swap + c.amount FROM charged c WHERE t.id = c.trade_id RETURNING 1)
+      SELECT m.id AS account_id, m.user_id, m.balance::text AS balance, m.trade, tr.trade_id AS ref, m.n
+      FROM moved m JOIN trades tr ON tr.id = m.trade`;
+}
+
+/** The group and account currencies of swap-free positions held at `r` that owe their group's administration fee. */
+const feeDue = (r: RolloverDay) => sql`FROM trades t
+  JOIN trading_accounts acc ON acc.id = t.account_id
+  JOIN customer_groups g ON g.id = acc.group_id
+  WHERE ${positionsHeldAt(r)} AND t.swap_free AND g.swap_free AND g.swap_free_fee > 0 AND g.currency IS NOT NULL
+    AND t.open_time <= ${r.at.toISOString()}::timestamptz - make_interval(days => g.swap_free_days)`;
+
+/** Currency pairs (the group's, the account's) the swap-free fees of `r` are converted between. */
+export async function feeCurrencies(db: DbOrTx, r: RolloverDay): Promise<{ currency: string; account_currency: string }[]> {
+  return rowsOf(await db.execute(sql`SELECT DISTINCT g.currency, acc.currency AS account_currency ${feeDue(r)}`));
+}
+
+/** Swap-free positions that owe the fee of `r` and have not paid it, by account. */
+export async function dueFees(db: DbOrTx, r: RolloverDay): Promise<{ id: number; account_id: number }[]> {
+  return rowsOf(await db.execute(sql`SELECT t.id, t.account_id ${feeDue(r)}
+    AND NOT EXISTS (SELECT 1 FROM swap_charges c WHERE c.trade_id = t.id AND c.day = ${r.day}::date) ORDER BY t.account_id, t.id`));
+}
+
+/**
+ * Charges swap-free positions `ids` their group's administration fee for the rollover, instead of a
+ * swap: the fee per lot per night times the lots held then, converted from the group's currency, as
+ * a `swap_charges` row (unit `fee`, so once per position and day as a swap is) and a journal entry
+ * of kind `fee`; it shows in the position's swap, as the cost of holding it overnight.
+ */
+export async function chargeSwapFreeFees(tx: DbOrTx, r: RolloverDay, ids: number[], rates: { currency: string; account_currency: string; conversion: number }[]): Promise<ChargedAccount[]> {
+  return rowsOf(
+    await tx.execute(sql`
+      WITH k AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rates)}::jsonb) AS k(currency text, account_currency text, conversion numeric)),
+      due AS (
+        SELECT t.id, t.account_id, g.swap_free_fee AS fee, g.currency, acc.currency AS account_currency, ${unitsHeldAt(r)} AS units, t.contract_size
+        ${feeDue(r)} AND t.id = ANY(${ints(ids)}::int[])
+      ),
+      priced AS (
+        SELECT due.*, k.conversion, -round(units / contract_size * fee * k.conversion, 2) AS amount
+        FROM due JOIN k ON k.currency = due.currency AND k.account_currency = due.account_currency
+      ),
+      charged AS (
+        INSERT INTO swap_charges (trade_id, day, account_id, units, rate, unit, nights, price, conversion, amount)
+        SELECT id, ${r.day}::date, account_id, units, fee, 'fee', 1, NULL, conversion, amount FROM priced WHERE amount <> 0 ORDER BY id
+        ON CONFLICT (trade_id, day) DO NOTHING
+        RETURNING trade_id, account_id, amount
+      ),
+      ${postCharged(r, 'fee', 'swap-free fee:')}`),
+  );
+}
+
+/**
  * Charges the positions `ids` their swap for the rollover, in one statement: what each held then
  * (the position and the slices closed after it), the amount to the cent, a `swap_charges` row per
  * position (the primary key skips a position already charged that day, by this run or another
@@ -147,24 +219,7 @@ export async function chargeSwaps(tx: DbOrTx, r: RolloverDay, ids: number[], ter
         ON CONFLICT (trade_id, day) DO NOTHING
         RETURNING trade_id, account_id, amount
       ),
-      totals AS (SELECT account_id, sum(amount) AS total, count(*)::int AS n, max(trade_id) AS trade FROM charged GROUP BY account_id),
-      moved AS (
-        UPDATE trading_accounts a SET balance = a.balance + totals.total FROM totals WHERE a.id = totals.account_id
-        RETURNING a.id, a.user_id, a.balance, totals.n, totals.trade
-      ),
-      -- Joined by primary key only: the planner cannot count a CTE's rows, and a join of two would be
-      -- a loop over both. trading_accounts reads as it was before this statement (the balance before).
-      entries AS (
-        INSERT INTO journal_entries (account_id, kind, amount, balance_after, reference)
-        SELECT c.account_id, 'swap', c.amount, a.balance + sum(c.amount) OVER (PARTITION BY c.account_id ORDER BY c.trade_id),
-          'swap:' || tr.trade_id || ':' || ${r.day}
-        FROM charged c JOIN trading_accounts a ON a.id = c.account_id JOIN trades tr ON tr.id = c.trade_id
-        ORDER BY c.account_id, c.trade_id
-        RETURNING 1
-      ),
-      swapped AS (UPDATE trades t SET swap = t.swap + c.amount FROM charged c WHERE t.id = c.trade_id RETURNING 1)
-      SELECT m.id AS account_id, m.user_id, m.balance::text AS balance, m.trade, tr.trade_id AS ref, m.n
-      FROM moved m JOIN trades tr ON tr.id = m.trade`),
+      ${postCharged(r, 'swap', 'swap:')}`),
   );
 }
 

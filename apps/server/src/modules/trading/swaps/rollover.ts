@@ -1,16 +1,20 @@
 import { Decimal } from 'decimal.js';
 import { channels, events } from '@bourse/contract';
-import { rolloverAt, rolloversBetween, swapDayCount, swapNights, swapPerUnit } from '@bourse/domain';
+import { isoWeekday, rolloverAt, rolloversBetween, swapDayCount, swapNights, swapPerUnit } from '@bourse/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context.ts';
 import { runEvery } from '../../../lib/background-job.ts';
 import { tradingRuntime } from '../trading-runtime.ts';
 import { Valuer } from '../valuation.ts';
+import type { DbOrTx } from '../../../db/client.ts';
 import {
+  chargeSwapFreeFees,
   chargeSwaps,
   type ChargedAccount,
   completedDays,
+  dueFees,
   dueTrades,
+  feeCurrencies,
   heldCombos,
   lockAccounts,
   protectNegativeBalances,
@@ -128,14 +132,16 @@ function batches(rows: { id: number; account_id: number }[], size: number): { id
   return out;
 }
 
-/** One rollover day: the terms, the positions due, charged a batch per transaction. */
-async function rollOverDay(ctx: AppContext, r: RolloverDay, batchSize: number): Promise<RolloverOutcome> {
-  const { terms, waiting } = await termsOf(ctx, r);
+/**
+ * Charges `due` positions (sorted by account) a batch per transaction, whole accounts locked in id
+ * order, with negative balance protection after; tells the owners. How many were charged.
+ */
+async function chargeInBatches(ctx: AppContext, due: { id: number; account_id: number }[], batchSize: number, charge: (tx: DbOrTx, ids: number[]) => Promise<ChargedAccount[]>): Promise<number> {
   let charged = 0;
-  for (const batch of batches(await dueTrades(ctx.db, r, terms), batchSize)) {
+  for (const batch of batches(due, batchSize)) {
     const accounts = await ctx.db.transaction(async (tx) => {
       await lockAccounts(tx, batch.accounts);
-      const rows = await chargeSwaps(tx, r, batch.ids, terms);
+      const rows = await charge(tx, batch.ids);
       await protectNegativeBalances(
         tx,
         rows.filter((a) => new Decimal(a.balance).isNegative()).map((a) => ({ account_id: a.account_id, ref: a.ref })),
@@ -145,6 +151,30 @@ async function rollOverDay(ctx: AppContext, r: RolloverDay, batchSize: number): 
     charged += accounts.reduce((n, a) => n + a.n, 0);
     await tell(ctx, accounts);
   }
+  return charged;
+}
+
+/** Group-to-account currency rates for the swap-free fees of `r`; `waiting` when one could not be converted. */
+async function feeRates(ctx: AppContext, r: RolloverDay): Promise<{ rates: { currency: string; account_currency: string; conversion: number }[]; waiting: boolean }> {
+  const convert = converter(ctx);
+  const rates = [];
+  let waiting = false;
+  for (const pair of await feeCurrencies(ctx.db, r)) {
+    const conversion = await convert(pair.currency, pair.account_currency);
+    if (conversion === null) waiting = true;
+    else rates.push({ ...pair, conversion });
+  }
+  return { rates, waiting };
+}
+
+/** One rollover day: the terms, the positions due, charged a batch per transaction. */
+async function rollOverDay(ctx: AppContext, r: RolloverDay, batchSize: number): Promise<RolloverOutcome> {
+  const { terms, waiting: swapsWaiting } = await termsOf(ctx, r);
+  let charged = await chargeInBatches(ctx, await dueTrades(ctx.db, r, terms), batchSize, (tx, ids) => chargeSwaps(tx, r, ids, terms));
+  // Swap-free positions pay their group's administration fee instead, on weekdays only.
+  const fees = isoWeekday(r.day) <= 5 ? await feeRates(ctx, r) : { rates: [], waiting: false };
+  if (fees.rates.length > 0) charged += await chargeInBatches(ctx, await dueFees(ctx.db, r), batchSize, (tx, ids) => chargeSwapFreeFees(tx, r, ids, fees.rates));
+  const waiting = swapsWaiting || fees.waiting;
   await recordRollover(ctx.db, r, charged, !waiting);
   if (charged > 0) ctx.log.info({ day: r.day, charged }, 'swaps charged');
   return { day: r.day, charged, complete: !waiting };
