@@ -41,6 +41,7 @@ const ENGINE_SUITES = [
   // under a row lock, once per crossing however many checks race for it.
   'desk',
   'desk-hedging',
+  'desk-reports',
 ];
 /** Suites that need a PostgreSQL server (several nodes on one database, connections cut): PostgreSQL only. */
 const POSTGRES_SUITES = ['multi-node', 'db-connection-loss', 'alerts-cluster', 'trading-cluster', 'swaps-cluster', 'restore-drill', 'operator-cli', 'worker-lease', 'worker-failover'];
