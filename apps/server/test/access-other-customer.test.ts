@@ -37,6 +37,7 @@ type Owned = {
   attachmentUrl: string;
   document: number;
   month: string;
+  dataExport: number;
 };
 let owned: Owned;
 
@@ -75,6 +76,8 @@ const matrix: Record<string, Case | typeof OWN> = {
   'POST /api/v1/backtests': OWN,
   'GET /api/v1/backtests/:id': route((o) => `/backtests/${o.backtest}`, 404),
   'POST /api/v1/broadcasting/auth': OWN, // the channel matrix below
+  'GET /api/v1/chart-drawings/:assetId': OWN, // the id is an instrument's: each customer has their own drawings of it
+  'PUT /api/v1/chart-drawings/:assetId': OWN,
   'GET /api/v1/chat/messages': OWN,
   'POST /api/v1/chat/messages': route(() => '/chat/messages', 422, (o) => ({ message: 'mine now', attachments: [o.attachmentUrl] })),
   'GET /api/v1/chat/unread-count': OWN,
@@ -112,6 +115,7 @@ const matrix: Record<string, Case | typeof OWN> = {
   'POST /api/v1/trade/:id/cancel': route((o) => `/trade/${o.pending}/cancel`, 404),
   'POST /api/v1/trade/:id/close': route((o) => `/trade/${o.trade}/close`, 404, () => ({})),
   'POST /api/v1/trades/close-all': route(() => '/trades/close-all', 404, (o) => ({ account_id: o.demo })),
+  'GET /api/v1/trades/costs': route((o) => `/trades/costs?id=${market.instruments.eurusd.id}&volume=1&account_id=${o.live}`, 404),
   'POST /api/v1/trades/store': route(() => '/trades/store', 404, (o) => market.order({ account_id: o.demo })),
   'POST /api/v1/withdrawals': route(() => '/withdrawals', 422, (o) => ({ method: 'crypto', crypto: 'usdt-trc20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', account_id: o.live, amount: 10 })),
   'POST /api/v1/transfers': route(() => '/transfers', 422, (o) => ({ from_account_id: o.demo, to_account_id: o.live, amount: 1 })),
@@ -131,6 +135,12 @@ const matrix: Record<string, Case | typeof OWN> = {
   'POST /api/v1/user/two-factor/enable': OWN,
   'POST /api/v1/user/two-factor/disable': OWN,
   'GET /api/v1/user/sessions': OWN,
+  'GET /api/v1/user/consents': OWN,
+  'PUT /api/v1/user/consents': OWN,
+  'GET /api/v1/user/data-exports': OWN,
+  'POST /api/v1/user/data-exports': OWN,
+  'GET /api/v1/user/data-exports/:id/download': route((o) => `/user/data-exports/${o.dataExport}/download`, 404),
+  'POST /api/v1/user/erasure': OWN,
   'DELETE /api/v1/user/sessions/:id': route((o) => `/user/sessions/${o.session}`, 404),
   'GET /api/v1/verification': OWN,
   'POST /api/v1/verification/documents': OWN,
@@ -189,6 +199,7 @@ beforeAll(async () => {
     attachmentUrl: attachment.body.url,
     document: documents.find((d) => d.kind === 'id_front')!.file!.id,
     month: new Date().toISOString().slice(0, 7),
+    dataExport: (await as('POST', '/user/data-exports')).data.id,
   };
 });
 afterAll(() => server.close());
