@@ -134,6 +134,8 @@ async function expectedDaily(): Promise<Map<string, Figures>> {
     return out.get(key)!;
   };
   for (const t of rows) {
+    // Fills only: a pending order has no open time yet.
+    if (t.openTime === null || (t.status !== 'open' && t.status !== 'closed')) continue;
     const f = at(dayOf(t.openTime), t.accountId, t.assetId);
     if (t.parentId === null) f.trades++;
     f.lots += Number(t.lots);
