@@ -35,7 +35,7 @@ describe('closing positions', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(msg.alreadyClosed);
     const s = await summary(user);
-    expect(s).toMatchObject({ balance: '10050.00', equity: '10050.00', margin: '0.00', marginLevel: null, lifetimePnl: '50.00' });
+    expect(s).toMatchObject({ balance: '10050.00', equity: '10050.00', margin: '0.00', marginLevel: null, lifetimePnl: '50.00', marginCallLevel: 100, stopOutLevel: 50 });
     const entries = await server.ctx.db.select().from(journalEntries).where(eq(journalEntries.accountId, s.account_id));
     expect(entries.map((e) => [e.kind, e.amount])).toEqual([['deposit', '10000.00'], ['realised_pnl', '50.00']]);
     expect(market.events.sent).toContainEqual({ channel: channels.user(user.id), event: events.userUpdated, data: { id: user.id } });

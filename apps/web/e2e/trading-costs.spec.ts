@@ -48,3 +48,34 @@ test('a customer in a commission group sees the costs before the order, in the r
   const history = await apiCall<{ data: { activity: { kind: string; amount: string }[] } }>(baseURL!, 'GET', `/accounts/${demo.id}/history?range=30d`, { token });
   expect(history.data.activity.filter((e) => e.kind === 'commission').map((e) => e.amount)).toEqual(['-0.50', '-0.50']);
 });
+
+test('the chart and the ticket show where the account would be stopped out, moving with each order', async ({ page, baseURL }) => {
+  test.slow();
+  const user = await newCustomer(baseURL!);
+  const { token } = await openRoom(page, user);
+  const levels = page.getByTestId('liquidation-levels');
+  // Nothing held on BTC/USD: no level on the chart; the ticket tells where a 1-lot order would put it.
+  await expect(levels).toHaveAttribute('data-stop-out', '');
+  await page.getByTestId('volume-input').fill('1');
+  await expect(page.getByTestId('order-stop-out')).toContainText(/Stop-out after a buy [\d,]+\.\d{2} · after a sell/);
+
+  await page.getByTestId('buy-button').click();
+  await expect(toast(page, 'Buy order placed')).toBeVisible();
+  await expect(levels).not.toHaveAttribute('data-stop-out', '');
+  const read = async () => ({ stopOut: Number(await levels.getAttribute('data-stop-out')), marginCall: Number(await levels.getAttribute('data-margin-call')) });
+  const first = await read();
+  // The server's figures: stop-out where equity falls to 50 % of the margin, one BTC held.
+  const summary = (await apiCall<{ data: { equity: string; margin: string; stopOutLevel: number; marginCallLevel: number } }>(baseURL!, 'GET', '/account/summary', { token })).data;
+  const bid = Number(await page.getByTestId('sell-price').textContent());
+  const expected = bid - (Number(summary.equity) - (summary.stopOutLevel / 100) * Number(summary.margin));
+  expect(Math.abs(first.stopOut - expected) / expected).toBeLessThan(0.01);
+  expect(first.marginCall).toBeGreaterThan(first.stopOut);
+  await expect(levels).toContainText(/Margin call at [\d,]+\.\d{2}\. Stop-out at [\d,]+\.\d{2}/);
+  await screenshots(page, 'trading-room-liquidation-levels');
+
+  // Another 0.3 lot brings the stop-out closer to the market.
+  await page.getByTestId('volume-input').fill('0.3');
+  await page.getByTestId('buy-button').click();
+  await expect(drawer(page).getByTestId('position-row')).toHaveCount(2);
+  await expect.poll(async () => (await read()).stopOut, { timeout: 10_000 }).toBeGreaterThan(first.stopOut + 1000);
+});

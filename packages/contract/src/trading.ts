@@ -177,6 +177,9 @@ export const accountSummarySchema = z.object({
   marginLevel: z.number().nullable(),
   pnl: money,
   lifetimePnl: money,
+  /** The margin levels of the account's customer group, in percent: a notice at the first, stop-out at the second. */
+  marginCallLevel: z.number(),
+  stopOutLevel: z.number(),
 });
 export type AccountSummaryView = z.infer<typeof accountSummarySchema>;
 export const accountSummaryResponse = z.object({ data: accountSummarySchema });

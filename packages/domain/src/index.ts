@@ -11,3 +11,4 @@ export * from './robots/index.ts';
 export * from './fill-costs.ts';
 export * from './swaps.ts';
 export * from './commission.ts';
+export * from './liquidation.ts';

@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { AccountSummaryView, Trade } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
+import { termsOfAccount } from '../groups/groups.service.ts';
 import type { TradingAccountRow } from '../accounts/accounts.repository.ts';
 import { ManualPriceSource } from './manual-price-source.ts';
 import { accountFor } from './order.service.ts';
@@ -58,8 +59,9 @@ async function pageView(ctx: AppContext, account: TradingAccountRow, rows: Trade
 /** GET /account/summary: SPEC §9 figures at the server's current prices. */
 export async function accountSummaryOf(ctx: AppContext, userId: number, accountId?: number): Promise<AccountSummaryView> {
   const account = await accountFor(ctx, userId, accountId);
-  const [open, lifetime] = await Promise.all([tradesOfAccount(ctx.db, account.id, ['open']), realisedPnl(ctx.db, account.id)]);
+  const [open, lifetime, terms] = await Promise.all([tradesOfAccount(ctx.db, account.id, ['open']), realisedPnl(ctx.db, account.id), termsOfAccount(ctx.db, account.id)]);
   const s = await valuerFor(ctx, account.currency).summary(account.balance, account.credit, open);
+  const { stopOutLevel } = ctx.config.trading;
   return {
     account_id: account.id,
     currency: account.currency,
@@ -71,6 +73,8 @@ export async function accountSummaryOf(ctx: AppContext, userId: number, accountI
     marginLevel: s.marginLevel,
     pnl: s.pnl.toFixed(2),
     lifetimePnl: new Decimal(lifetime).toFixed(2),
+    marginCallLevel: terms?.marginCallLevel ?? Math.max(100, stopOutLevel),
+    stopOutLevel: terms?.stopOutLevel ?? stopOutLevel,
   };
 }
 

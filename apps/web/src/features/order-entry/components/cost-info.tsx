@@ -16,7 +16,8 @@ export function CostInfo({ assetId, lots, accountId, className }: CostInfoProps)
   const money = useDisplayMoney(data?.currency ?? 'USD');
   if (!data || lots <= 0) return null;
   const paid = (charge: string) => money(-Number(charge));
-  const commission = -(Number(data.commission_open) + Number(data.commission_close));
+  // `|| 0`: no commission reads $0.00, not −$0.00.
+  const commission = -(Number(data.commission_open) + Number(data.commission_close)) || 0;
   const swap = (value: string | null) => (value === null ? '—' : money(Number(value)));
   return (
     <p className={cn('flex flex-wrap gap-x-2 text-[10px] leading-tight text-muted tabular-nums', className)} data-testid="order-costs" aria-live="polite">

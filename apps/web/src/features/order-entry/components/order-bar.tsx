@@ -7,6 +7,7 @@ import { useSubmitOrder } from '../hooks/use-submit-order';
 import { toLots } from '../lib/volume-units';
 import { useOrderForm } from '../stores/order-form-store';
 import { CostInfo } from './cost-info';
+import { LiquidationInfo } from './liquidation-info';
 import { MarginInfo } from './margin-info';
 import { PendingOrderDialog } from './pending-order-dialog';
 import { PriceButtons } from './price-buttons';
@@ -52,6 +53,7 @@ export function OrderBar({ className }: { className?: string }) {
         />
       )}
       {asset && <CostInfo assetId={asset.asset_id} lots={lots} accountId={ctx.accountId} className="justify-end" />}
+      {asset && <LiquidationInfo lots={lots} className="justify-end" />}
     </div>
   );
 }

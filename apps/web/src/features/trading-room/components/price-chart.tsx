@@ -26,6 +26,7 @@ import { chartTitle } from '../lib/chart-title';
 import { tradeMarkers } from '../lib/trade-markers';
 import { ChartDrawings, DrawingToggle } from './chart-drawings';
 import { ChartTradeLines } from './chart-trade-lines';
+import { ChartLiquidationLines } from './chart-liquidation-lines';
 import { IndicatorEditor } from './indicator-editor';
 import { IndicatorLegend } from './indicator-legend';
 import { IndicatorPicker } from './indicator-picker';
@@ -222,6 +223,7 @@ export function PriceChart({ className }: { className?: string }) {
           />
         </ChartAlertMenu>
         <ChartTradeLines api={api} assetId={assetId} digits={digits} colors={colors} />
+        <ChartLiquidationLines series={api?.series ?? null} digits={digits} colors={colors} />
         <ChartDrawings api={api} assetId={assetId} digits={digits} stepSeconds={timeframeSeconds[tf]} open={drawing} toolbarSlot={drawingToolbar} colors={colors} />
         {hovered && (
           // Open, high, low and close of the bar under the crosshair: codes every language reads.
