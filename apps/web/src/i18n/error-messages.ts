@@ -253,4 +253,10 @@ export const errorMessages: readonly string[] = [
   msg('The file has no rows after its header.'),
   msg('A file may hold at most 5000 rows.'),
   msg('No such corporate action.'),
+  msg('Give a day as YYYY-MM-DD.'),
+  msg('No hedging rule for this instrument.'),
+  msg('No such instrument.'),
+  msg('The lots must be between 0.01 and 100000, in steps of 0.01.'),
+  msg('The period must end after it starts and span at most 366 days.'),
+  msg('The threshold must be between 0.01 and 100000 lots.'),
 ];

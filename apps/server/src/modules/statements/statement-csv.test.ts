@@ -33,7 +33,7 @@ describe('statementCsvLines', () => {
     expect(lines.every((l) => l.endsWith('\r\n'))).toBe(true);
     expect(lines[0]).toBe(`${STATEMENT_CSV_HEADER.join(',')}\r\n`);
     const sections = lines.slice(1).map((l) => l.split(',')[2]);
-    expect(sections).toEqual(['Opening balance', 'Entry', 'Entry', 'Closed trade', ...Array(8).fill('Total'), 'Closing balance']);
+    expect(sections).toEqual(['Opening balance', 'Entry', 'Entry', 'Closed trade', ...Array(10).fill('Total'), 'Closing balance']);
     expect(lines[1]).toBe('L-1,EUR,Opening balance,2026-03-01T00:00:00.000Z,,,,100.00,,,,,,,,\r\n');
     // Negative amounts stay numbers; text that a spreadsheet would run as a formula is defused.
     expect(lines[2]).toBe("L-1,EUR,Entry,2026-03-02T10:00:00.000Z,Withdrawal,\"'-cmd|calc\",-20.00,80.00,,,,,,,,\r\n");

@@ -12,7 +12,7 @@ describe('totalsByCategory', () => {
         { kind: 'purchase', total: '-9.99' },
         { kind: 'swap', total: '-1.05' },
       ]),
-    ).toEqual({ deposits: '100.10', withdrawals: '0.00', realised_pnl: '-0.20', swaps: '-1.05', fees: '0.00', purchases: '-9.99', corrections: '0.00', other: '-49.70' });
+    ).toEqual({ deposits: '100.10', withdrawals: '0.00', realised_pnl: '-0.20', swaps: '-1.05', commissions: '0.00', dividends: '0.00', fees: '0.00', purchases: '-9.99', corrections: '0.00', other: '-49.70' });
   });
 });
 
