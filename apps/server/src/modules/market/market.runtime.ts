@@ -92,9 +92,10 @@ export class MarketRuntime {
     this.aggregator = aggregator;
     this.simulator = new PriceSimulator(instruments, { seed: market.seed, start: now, prices: this.state.price, tickScale: market.tickScale });
     if (market.feedsFile) {
-      // The routes followed until now hold no venue session: the feed's own book logs them on.
+      // The routes followed until now stay in force until the feed's own book replaces them (it takes
+      // over their sessions, not logged on yet, and logs them on): without a book for a moment, a
+      // routed order would be filled by the house.
       this.unfollow();
-      this.venues = null;
       await this.startFeeds(path.resolve(market.feedsFile));
     }
   }
