@@ -50,9 +50,9 @@ function Side({ trade, kind }: { trade: Trade; kind?: boolean }) {
 
 /** Column titles of each list, in row order (the last, empty one holds the actions); words are shown with `t()`, the codes TP, SL and P/L as they are. */
 export const columns = {
-  open: [msg('Symbol'), msg('Type'), msg('Lots'), msg('Open price'), msg('Price'), 'TP', 'SL', 'P/L', msg('Swap'), msg('Commission'), msg('Time'), ''],
+  open: [msg('Symbol'), msg('Type'), msg('Lots'), msg('Open price'), msg('Price'), 'TP', 'SL', 'P/L', msg('Swap'), msg('Time'), ''],
   pending: [msg('Symbol'), msg('Type'), msg('Lots'), msg('Price'), 'TP', 'SL', msg('Placed'), ''],
-  closed: [msg('Symbol'), msg('Type'), msg('Lots'), msg('Open price'), msg('Close price'), 'P/L', msg('Swap'), msg('Commission'), msg('Reason'), msg('Closed'), ''],
+  closed: [msg('Symbol'), msg('Type'), msg('Lots'), msg('Open price'), msg('Close price'), 'P/L', msg('Swap'), msg('Comm.'), msg('Reason'), msg('Closed'), ''],
 } as const;
 /** The swaps a position was charged (negative) or paid overnight so far; not part of its P/L. */
 function SwapCell({ trade, money }: { trade: Trade; money: (n: number) => string }) {
@@ -65,6 +65,9 @@ function CommissionCell({ trade, money }: { trade: Trade; money: (n: number) => 
   const commission = Number(trade.commission);
   return <td className={cn(cell, 'font-mono tabular-nums', tone(commission))} data-testid="position-commission">{money(commission)}</td>;
 }
+
+/** Column titles shortened to fit beside a side panel at 1280 px, with the words they stand for. */
+export const abbreviations: Record<string, string> = { 'Comm.': msg('Commission') };
 
 /** Column titles that are codes, the same in every language. */
 export const codeColumns: readonly string[] = ['TP', 'SL', 'P/L', ''];
@@ -93,7 +96,6 @@ export const OpenPositionRow = memo(function OpenPositionRow({ trade, currency }
       <td className={cn(cell, 'tabular-nums')} data-testid="position-sl"><Price value={trade.stop_loss} precision={p} /></td>
       <td className={cn(cell, 'font-mono tabular-nums', tone(pnl))} data-testid="position-pnl">{money(pnl)}</td>
       <SwapCell trade={trade} money={money} />
-      <CommissionCell trade={trade} money={money} />
       <td className={cn(cell, 'text-muted')}><DateTime iso={trade.open_time} /></td>
       <td className={actionsCell}>
         <TradeDetailsButton trade={trade} currency={currency} />

@@ -7,7 +7,7 @@ import { useSelectedAccount } from '@/stores/session-store';
 import type { TradeList } from '../api/get-trades';
 import { usePositions } from '../use-positions';
 import { ExportCsvButton } from './export-csv-button';
-import { actionsCell, cell, codeColumns, columns, HistoryItem, HistoryRow, OpenPositionItem, OpenPositionRow, PendingOrderItem, PendingOrderRow } from './trade-rows';
+import { abbreviations, actionsCell, cell, codeColumns, columns, HistoryItem, HistoryRow, OpenPositionItem, OpenPositionRow, PendingOrderItem, PendingOrderRow } from './trade-rows';
 
 /** Asks for the next page once it scrolls into view (a table row, or a list item in a card list). */
 function LoadMoreSentinel({ onVisible, item }: { onVisible: () => void; item?: boolean }) {
@@ -84,7 +84,7 @@ export function TradesTable({ list, emptyText, className, cards, headerAction }:
           <tr>
             {columns[list].slice(0, -1).map((title) => (
               <th key={title} className={cn(cell, 'text-start font-semibold')}>
-                {codeColumns.includes(title) ? title : t(title)}
+                {codeColumns.includes(title) ? title : abbreviations[title] ? <abbr title={t(abbreviations[title])} className="no-underline">{t(title)}</abbr> : t(title)}
               </th>
             ))}
             {/* The actions' column, whose title is the header's own action if it has one. */}
