@@ -7,10 +7,8 @@ import { attachmentView } from './chat.service.ts';
 import { insertAttachment } from './chat.repository.ts';
 import type { FileStore } from '../../lib/uploads/file-store.ts';
 import { isWellFormed } from '../../lib/uploads/upload-content.ts';
-import { detectUploadType, type UploadType } from '../../lib/uploads/upload-type.ts';
-
-const NAME_MAX = 150;
-const extensionsOf: Record<string, string[]> = { jpg: ['jpg', 'jpeg'] };
+import { displayName } from '../../lib/uploads/file-names.ts';
+import { detectUploadType } from '../../lib/uploads/upload-type.ts';
 
 /**
  * Keeps an upload the content check accepts, under a random name, for `customerId`'s conversation
@@ -43,25 +41,4 @@ export async function storeUpload(
     await store.delete(key);
     throw err;
   }
-}
-
-/**
- * The name shown and offered on download: the client's name without path, control or
- * direction-override characters, always ending in an extension of the detected type.
- */
-export function displayName(given: string, type: UploadType): string {
-  const base = (given.split(/[\\/]/).pop() ?? '')
-    .replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, NAME_MAX);
-  const name = base || 'file';
-  const ext = name.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
-  return (extensionsOf[type.ext] ?? [type.ext]).includes(ext) ? name : `${name}.${type.ext}`;
-}
-
-/** `Content-Disposition: attachment` with an ASCII fallback and the exact name in RFC 5987 form. */
-export function attachmentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context.ts';
 import { authOf } from '../../http/auth.ts';
 import { invalid, notFound, payloadTooLarge } from '../../http/errors.ts';
 import { audit } from '../audit/audit.service.ts';
-import { attachmentDisposition } from '../chat/chat-uploads.ts';
+import { attachmentDisposition } from '../../lib/uploads/file-names.ts';
 import { createFileStore } from '../../lib/uploads/file-store.ts';
 import { currentDocuments, findDocument } from './verification.repository.ts';
 import { uploadDocument } from './verification.service.ts';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { AuthInfo } from '../../http/auth.ts';
 import { audit } from '../audit/audit.service.ts';
-import { displayName } from '../chat/chat-uploads.ts';
+import { displayName } from '../../lib/uploads/file-names.ts';
 import type { FileStore } from '../../lib/uploads/file-store.ts';
 import { checkDocumentContent } from './document-content.ts';
 import { announceDecision } from './verification-notices.ts';
