@@ -16,6 +16,8 @@ export type LeverageSources = {
   instrumentMax?: number | null;
   /** Most leverage the plan allows (the account type's leverage on the server). */
   planMax?: number | null;
+  /** Most leverage the regulator allows this client on the instrument (the site's preset, for retail clients). */
+  regulatoryMax?: number | null;
   /** Leverage the client asked for: it may lower the result, never raise it. */
   requested?: number | null;
 };
@@ -24,10 +26,11 @@ const usable = (n: number | null | undefined): n is number => typeof n === 'numb
 
 /**
  * Effective leverage: the first usable of category, asset, plan (else 20), then capped by the
- * instrument maximum, the plan maximum and the client's request; a whole number, at least 1.
+ * instrument maximum, the plan maximum, the regulatory maximum and the client's request; a whole
+ * number, at least 1.
  */
 export function resolveLeverage(sources: LeverageSources): number {
   const base = [sources.category, sources.asset, sources.plan].find(usable) ?? DEFAULT_TRADING_LEVERAGE;
-  const caps = [sources.instrumentMax, sources.planMax, sources.requested].filter(usable);
+  const caps = [sources.instrumentMax, sources.planMax, sources.regulatoryMax, sources.requested].filter(usable);
   return Math.max(1, Math.floor(Math.min(base, ...caps)));
 }
