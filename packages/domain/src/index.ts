@@ -12,3 +12,7 @@ export * from './fill-costs.ts';
 export * from './swaps.ts';
 export * from './commission.ts';
 export * from './liquidation.ts';
+export * from './group-markup.ts';
+export * from './regulatory-leverage.ts';
+export * from './professional-criteria.ts';
+export * from './chart-series.ts';
