@@ -78,6 +78,8 @@ const matrix: Record<string, Case | typeof OWN> = {
   'POST /api/v1/broadcasting/auth': OWN, // the channel matrix below
   'GET /api/v1/chart-drawings/:assetId': OWN, // the id is an instrument's: each customer has their own drawings of it
   'PUT /api/v1/chart-drawings/:assetId': OWN,
+  'GET /api/v1/chart-layout': OWN, // no id: each customer reads and writes their own layout
+  'PUT /api/v1/chart-layout': OWN,
   'GET /api/v1/chat/messages': OWN,
   'POST /api/v1/chat/messages': route(() => '/chat/messages', 422, (o) => ({ message: 'mine now', attachments: [o.attachmentUrl] })),
   'GET /api/v1/chat/unread-count': OWN,

@@ -38,4 +38,5 @@ export * from './privacy.ts';
 export * from './groups.ts';
 export * from './corporate-actions.ts';
 export * from './chart-drawings.ts';
+export * from './chart-layouts.ts';
 export * from './desk.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chartStyleSchema } from './chart-layouts.ts';
 import { indicatorsByInstrument } from './indicators.ts';
 
 /** What notifications are about; each can reach the customer in the app, by email, both or neither. */
@@ -55,6 +56,8 @@ export const preferencesSchema = z.object({
    * Kept ones a later version no longer accepts are dropped, not the other settings with them.
    */
   indicators: indicatorsByInstrument.optional().catch(undefined),
+  /** How the trading room's charts draw prices; absent until the customer picks: candles on a linear scale. */
+  chart_style: chartStyleSchema.optional().catch(undefined),
 });
 export type Preferences = z.output<typeof preferencesSchema>;
 export const preferencesResponse = z.object({ data: preferencesSchema });
@@ -76,5 +79,6 @@ export const preferencesUpdate = z.strictObject({
     .optional(),
   /** The instruments named take these indicators (an empty list removes them); the others keep theirs. */
   indicators: indicatorsByInstrument.optional(),
+  chart_style: chartStyleSchema.optional(),
 });
 export type PreferencesUpdate = z.infer<typeof preferencesUpdate>;

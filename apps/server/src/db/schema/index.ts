@@ -22,5 +22,6 @@ export * from './email-verifications.ts';
 export * from './courses.ts';
 export * from './swaps.ts';
 export * from './chart-drawings.ts';
+export * from './chart-layouts.ts';
 export * from './privacy.ts';
 export * from './desk.ts';

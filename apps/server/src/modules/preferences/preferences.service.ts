@@ -21,7 +21,8 @@ export async function preferencesOf(db: DbOrTx, userId: number): Promise<Prefere
 
 export async function updatePreferences(db: DbOrTx, userId: number, patch: PreferencesUpdate): Promise<Preferences> {
   const current = await preferencesOf(db, userId);
-  const { indicators: indicatorPatch, ...settings } = patch;
+  // The chart's indicators and style are how the customer looks at prices, not settings of the account: not audited.
+  const { indicators: indicatorPatch, chart_style: chartStyle, ...settings } = patch;
   // The chart's indicators change per instrument: the instruments not named keep theirs.
   const indicators = indicatorPatch ? mergeIndicators(current.indicators, indicatorPatch) : current.indicators;
   if (indicators && Object.keys(indicators).length > MAX_INDICATOR_INSTRUMENTS) throw invalid('indicators', indicatorMessages.instruments);
@@ -30,9 +31,9 @@ export async function updatePreferences(db: DbOrTx, userId: number, patch: Prefe
     ...settings,
     notifications: { ...current.notifications, ...settings.notifications },
     indicators: indicators && Object.keys(indicators).length ? indicators : undefined,
+    chart_style: chartStyle ?? current.chart_style,
   });
   await db.update(users).set({ preferences: next }).where(eq(users.id, userId));
-  // Chart indicators are how the customer looks at prices, not a setting of the account: not audited.
   if (Object.keys(settings).length) {
     await audit(db, { userId, role: 'customer' }, { action: 'preferences.updated', subjectType: 'user', subjectId: userId, userId, details: { ...settings } });
   }

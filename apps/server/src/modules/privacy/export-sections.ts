@@ -85,6 +85,7 @@ export const exportSections: ExportSection[] = [
     tables: ['chart_drawings'],
     query: (id) => rows(sql`SELECT d.asset_id, a.symbol, d.drawings, d.updated_at FROM chart_drawings d JOIN assets a ON a.id = d.asset_id WHERE d.user_id = ${id}`, sql`x.asset_id`),
   },
+  { name: 'chart_layout', tables: ['chart_layouts'], query: (id) => rows(sql`SELECT layout, updated_at FROM chart_layouts WHERE user_id = ${id}`, sql`x.updated_at`) },
   { name: 'price_alerts', tables: ['price_alerts'], query: (id) => rows(sql`SELECT * FROM price_alerts WHERE user_id = ${id}`) },
   { name: 'notifications', tables: ['notifications'], query: (id) => rows(sql`SELECT * FROM notifications WHERE user_id = ${id}`) },
   {
