@@ -14,6 +14,7 @@ import { equitySnapshotsAttachment } from './modules/statements/equity-snapshots
 import { rolloverAttachment } from './modules/trading/swaps/rollover.ts';
 import { dividendsAttachment } from './modules/trading/dividends/dividends.ts';
 import { retentionAttachment } from './modules/privacy/retention.ts';
+import { riskWarningAttachment } from './modules/compliance/risk-warning.ts';
 import { deskAttachment, hedgingAttachment } from './modules/trading/desk/desk-feed.ts';
 
 /**
@@ -30,4 +31,4 @@ export const attachments: Attachment[] = [realtimeAttachment, marketAttachment, 
  * it loses it (workers/worker-role.ts). The price feed comes first: the risk and alert engines
  * evaluate its ticks.
  */
-export const singletons: Attachment[] = [priceFeedAttachment, chatAttachment, riskEngineAttachment, aBookDeskAttachment, alertEngineAttachment, renewalsAttachment, robotsAttachment, savingsAttachment, equitySnapshotsAttachment, rolloverAttachment, dividendsAttachment, ledgerCheckAttachment, retentionAttachment, hedgingAttachment];
+export const singletons: Attachment[] = [priceFeedAttachment, chatAttachment, riskEngineAttachment, aBookDeskAttachment, alertEngineAttachment, renewalsAttachment, robotsAttachment, savingsAttachment, equitySnapshotsAttachment, rolloverAttachment, dividendsAttachment, ledgerCheckAttachment, retentionAttachment, hedgingAttachment, riskWarningAttachment];

@@ -144,13 +144,16 @@ const matrix: Record<string, Case | typeof OWN> = {
   'GET /api/v1/user/data-exports/:id/download': route((o) => `/user/data-exports/${o.dataExport}/download`, 404),
   'POST /api/v1/user/erasure': OWN,
   'DELETE /api/v1/user/sessions/:id': route((o) => `/user/sessions/${o.session}`, 404),
+  'GET /api/v1/appropriateness': OWN,
+  'POST /api/v1/appropriateness': OWN,
+  'POST /api/v1/appropriateness/acknowledge': OWN,
   'GET /api/v1/verification': OWN,
   'POST /api/v1/verification/documents': OWN,
   'GET /api/v1/verification/documents/:id/download': route((o) => `/verification/documents/${o.document}/download`, 404),
 };
 
 /** Public routes that serve what anyone may see: nothing in them is a customer's. */
-const PUBLIC_WITHOUT_OWNER = /^\/api\/v1\/(auth\/|settings$|realtime\/config$|avatars\/|marketplace\/images\/)/;
+const PUBLIC_WITHOUT_OWNER = /^\/api\/v1\/(auth\/|settings$|risk-warning$|realtime\/config$|avatars\/|marketplace\/images\/)/;
 
 const accountsOf = (user: TestUser) => server.ctx.db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, user.id)).orderBy(tradingAccounts.id);
 const ok = async (res: Promise<Pick<ApiResponse, 'status' | 'body'>>, what: string) => {

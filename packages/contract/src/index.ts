@@ -40,3 +40,5 @@ export * from './corporate-actions.ts';
 export * from './chart-drawings.ts';
 export * from './chart-layouts.ts';
 export * from './desk.ts';
+export * from './appropriateness.ts';
+export * from './risk-warning.ts';

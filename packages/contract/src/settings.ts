@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appropriatenessModes } from './appropriateness.ts';
 import { assetCategories } from './asset-categories.ts';
 
 /** Values of `r_page` choosing the registration variant (SPEC §2). Unknown values show the full form. */
@@ -36,6 +37,12 @@ export const siteSettingsSchema = z.object({
   approve_live_accounts: z.boolean(),
   /** Orders on a live account and withdrawals need all four identity documents approved (regulated brokers must). */
   require_verification: z.boolean(),
+  /** The appropriateness test before a live account: off, warn (the customer confirms the warning to go on) or refuse, below its pass score. */
+  appropriateness_test: z.enum(appropriatenessModes),
+  /** Days after a questionnaire below the pass score before the customer may answer again. */
+  appropriateness_retake_days: z.number().int().min(0).max(365),
+  /** The operator's percentage of retail accounts losing money, shown until the quarterly computation finds accounts to count. */
+  risk_warning_percent: z.number().int().min(0).max(100).nullable(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 /** An admin's change to the site settings: known fields only, at least one. */

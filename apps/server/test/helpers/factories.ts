@@ -6,6 +6,8 @@ import { tradingAccounts, users } from '../../src/db/schema/index.ts';
 import { postEntry } from '../../src/modules/accounts/ledger.repository.ts';
 import { hashPassword } from '../../src/lib/tokens.ts';
 import { createUser } from '../../src/modules/auth/auth.service.ts';
+import { answerAppropriateness } from '../../src/modules/compliance/appropriateness.service.ts';
+import { appropriatenessQuestions } from '@bourse/contract';
 import type { TestServer } from './test-server.ts';
 
 export type TestUser = { id: number; email: string; password: string; token: string };
@@ -46,10 +48,18 @@ export async function register(server: Pick<TestServer, 'ctx' | 'call'>, form: R
 let passwordHash: Promise<string> | null = null;
 const PASSWORD = 'factory-password-1';
 
-/** A signed-in user created straight in the database (approved unless told otherwise). */
+/** The best answer to every question of the appropriateness test: a questionnaire that passes. */
+export const passingAnswers = (): Record<string, string> =>
+  Object.fromEntries(appropriatenessQuestions.map((q) => [q.id, [...q.answers].sort((a, b) => b.points - a.points)[0]!.id]));
+
+/**
+ * A signed-in user created straight in the database (approved unless told otherwise). A customer
+ * has answered the appropriateness questions (passing), as one opening or trading a live account
+ * has, unless `appropriateness: false`.
+ */
 export async function createTestUser(
   server: TestServer,
-  opts: { role?: 'customer' | 'support' | 'admin' | 'dealer'; status?: 'active' | 'pending' | 'deactivated'; firstName?: string } = {},
+  opts: { role?: 'customer' | 'support' | 'admin' | 'dealer'; status?: 'active' | 'pending' | 'deactivated'; firstName?: string; appropriateness?: boolean } = {},
 ): Promise<TestUser> {
   const email = `user.${randomBytes(6).toString('hex')}@example.com`;
   const user = await createUser(server.ctx, {
@@ -61,6 +71,7 @@ export async function createTestUser(
     role: opts.role ?? 'customer',
     status: 'active',
   });
+  if ((opts.role ?? 'customer') === 'customer' && opts.appropriateness !== false) await answerAppropriateness(server.ctx.db, user.id, { answers: passingAnswers() });
   const login = await server.call('POST', '/auth/login', { body: { email, password: PASSWORD } });
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
   if (opts.status && opts.status !== 'active') {

@@ -262,4 +262,13 @@ export const errorMessages: readonly string[] = [
   msg('The lots must be between 0.01 and 100000, in steps of 0.01.'),
   msg('The period must end after it starts and span at most 366 days.'),
   msg('The threshold must be between 0.01 and 100000 lots.'),
+  msg('Answer the questions about your trading knowledge and experience before opening or trading on a live account.'),
+  msg('Confirm that you have read the warning about your answers before opening or trading on a live account.'),
+  msg('From your answers, trading CFDs does not appear appropriate for you, so live accounts cannot be opened or traded.'),
+  msg('You have already answered these questions.'),
+  msg('You can answer the questions again once the waiting period has passed.'),
+  msg('There is no warning to confirm.'),
+  msg('Tick the box to confirm that you have read the warning.'),
+  msg('Thank you: your answers have been recorded.'),
+  msg('Thank you: your confirmation has been recorded.'),
 ];

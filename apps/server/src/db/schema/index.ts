@@ -25,3 +25,4 @@ export * from './chart-drawings.ts';
 export * from './chart-layouts.ts';
 export * from './privacy.ts';
 export * from './desk.ts';
+export * from './compliance.ts';

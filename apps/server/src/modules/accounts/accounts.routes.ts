@@ -12,6 +12,7 @@ import { publishUserUpdated } from '../users/user-updates.service.ts';
 import { lockAccount } from '../trading/trades.repository.ts';
 import { getSiteSettings } from '../settings/settings.service.ts';
 import { userViewById } from '../users/users.service.ts';
+import { ensureAppropriate } from '../compliance/appropriateness.service.ts';
 import { accountReviewRoutes } from './account-reviews.routes.ts';
 import { openAccount } from './accounts.repository.ts';
 import { postEntry } from './ledger.repository.ts';
@@ -30,6 +31,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
       const held = and(eq(tradingAccounts.userId, auth.userId), eq(tradingAccounts.kind, req.body.kind), ne(tradingAccounts.status, 'rejected'));
       const [counted] = await tx.select({ n: count() }).from(tradingAccounts).where(held);
       if ((counted?.n ?? 0) >= MAX_ACCOUNTS_PER_KIND) throw invalid('kind', msg.tooMany);
+      if (req.body.kind === 'live') await ensureAppropriate(tx, auth.userId);
       const account = await openAccount(tx, auth.userId, req.body.kind, req.body.currency, review ? 'pending' : 'active');
       if (req.body.kind === 'demo') await postEntry(tx, { accountId: account.id, kind: 'deposit', amount: ctx.config.demoBalance, reference: 'demo funding' });
       const details = { kind: account.kind, currency: account.currency, number: account.number, status: account.status };

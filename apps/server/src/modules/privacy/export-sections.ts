@@ -104,6 +104,11 @@ export const exportSections: ExportSection[] = [
     query: (id) => rows(sql`SELECT id, message_id, uploader_id = ${id} AS sent_by_you, file_name, mime_type, size, created_at FROM chat_attachments WHERE customer_id = ${id} OR uploader_id = ${id}`),
   },
   {
+    name: 'appropriateness_tests',
+    tables: ['appropriateness_assessments'],
+    query: (id) => rows(sql`SELECT id, answers, score, max_score, pass_score, outcome, acknowledged_at, created_at FROM appropriateness_assessments WHERE user_id = ${id}`),
+  },
+  {
     name: 'audit_trail',
     tables: ['audit_log'],
     query: (id) => rows(sql`SELECT id, actor_role, action, subject_type, subject_id, details, created_at FROM audit_log WHERE user_id = ${id}`),

@@ -35,6 +35,11 @@ export const defaultSiteSettings: SiteSettings = {
   // On: a regulated broker knows its customer before real money is traded or paid out; an
   // operator whose licence allows less relaxes it in Site settings.
   require_verification: true,
+  // Warn: a customer below the pass score confirms the warning and goes on; refusing them is the
+  // stricter choice an operator makes in Site settings.
+  appropriateness_test: 'warn',
+  appropriateness_retake_days: 30,
+  risk_warning_percent: null,
 };
 
 /** SPEC §9: 100 per category when the operator set nothing. */

@@ -19,6 +19,7 @@ import { announce, tradingRuntime } from './trading-runtime.ts';
 import { accountOfUser, type Exposure, insertOrderTrade, lockForOrder, tradeByKey, type TradeRow } from './trades.repository.ts';
 import { Valuer } from './valuation.ts';
 import { ensureVerified } from '../verification/verification-gate.ts';
+import { ensureAppropriate } from '../compliance/appropriateness.service.ts';
 import type { Route } from '../market/venue/venues.service.ts';
 import { executeOpen, openClOrdId, writeOpenOrder } from './a-book/a-book-open.ts';
 import { rejectionMessage, requireConnected, routeOf } from './a-book/venue-route.ts';
@@ -92,7 +93,10 @@ async function commit(ctx: AppContext, o: Order): Promise<Committed | Routed | {
       const { account } = lock;
       ensureAccountUsable(account, 'account_id');
       // Only live orders pay for this read: demo trading needs no identity.
-      if (account.kind === 'live') await ensureVerified(tx, o.userId, 'trade');
+      if (account.kind === 'live') {
+        await ensureVerified(tx, o.userId, 'trade');
+        await ensureAppropriate(tx, o.userId);
+      }
       const hash = hashToken(JSON.stringify({ ...sorted(o.body), account_id: account.id }));
       known.hash = hash;
       const valuer = new Valuer(tradingRuntime(ctx).catalog, o.prices, account.currency);
