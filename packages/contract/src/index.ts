@@ -42,3 +42,4 @@ export * from './chart-layouts.ts';
 export * from './desk.ts';
 export * from './appropriateness.ts';
 export * from './risk-warning.ts';
+export * from './client-category.ts';

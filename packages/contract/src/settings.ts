@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appropriatenessModes } from './appropriateness.ts';
 import { assetCategories } from './asset-categories.ts';
+import { leveragePresets } from '@bourse/domain/regulatory-leverage';
 
 /** Values of `r_page` choosing the registration variant (SPEC §2). Unknown values show the full form. */
 export const registrationPages = ['basic', 'ic', 'td'] as const;
@@ -37,6 +38,8 @@ export const siteSettingsSchema = z.object({
   approve_live_accounts: z.boolean(),
   /** Orders on a live account and withdrawals need all four identity documents approved (regulated brokers must). */
   require_verification: z.boolean(),
+  /** Leverage ceilings per asset class for retail clients: ESMA, FCA (COBS 22.5), ASIC, or none. */
+  leverage_preset: z.enum(leveragePresets, { error: 'Choose ESMA, FCA, ASIC or none.' }),
   /** The appropriateness test before a live account: off, warn (the customer confirms the warning to go on) or refuse, below its pass score. */
   appropriateness_test: z.enum(appropriatenessModes),
   /** Days after a questionnaire below the pass score before the customer may answer again. */

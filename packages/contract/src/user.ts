@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientCategory } from './client-category.ts';
 import { messageParams } from './localized.ts';
 
 export const userStatuses = ['active', 'pending', 'deactivated'] as const;
@@ -84,6 +85,8 @@ export const userSchema = z.object({
   account_type: accountTypeSchema,
   autotrader: z.boolean(),
   eas: z.array(z.number().int()),
+  /** Retail unless the back office approved the customer's request to be treated as professional. */
+  client_category: clientCategory,
   created_at: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -26,3 +26,4 @@ export * from './chart-layouts.ts';
 export * from './privacy.ts';
 export * from './desk.ts';
 export * from './compliance.ts';
+export * from './client-categories.ts';

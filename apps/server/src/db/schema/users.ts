@@ -29,6 +29,8 @@ export const users = pgTable('users', {
   accountTypeId: integer('account_type_id').notNull().references(() => accountTypes.id),
   autotrader: boolean('autotrader').notNull().default(false),
   autotraderRisk: text('autotrader_risk', { enum: ['low', 'medium', 'high'] }),
+  /** Retail, or professional once the back office approved the customer's request (migration 0930). */
+  clientCategory: text('client_category', { enum: ['retail', 'professional'] }).notNull().default('retail'),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   /** The customer's settings (migration 0750); read through preferencesSchema for the defaults. */
   preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),

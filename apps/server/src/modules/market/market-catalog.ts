@@ -8,6 +8,7 @@ function traded(inst: Instrument): TradedInstrument {
     symbol: inst.symbol,
     name: inst.name,
     category: leverageCategoryOf[inst.type],
+    subcategory: inst.category,
     contractSize: inst.contractSize,
     leverage: inst.leverage,
     quoteCurrency: inst.quoteCurrency,

@@ -17,10 +17,11 @@ export async function erasureBlockers(db: DbOrTx, userId: number) {
   return row!;
 }
 
-/** Storage keys of the customer's files that erasure removes: identity documents and data copies. */
+/** Storage keys of the customer's files that erasure removes: identity documents, professional evidence and data copies. */
 export async function erasedFileKeys(db: DbOrTx, userId: number): Promise<string[]> {
   const rows = rowsOf<{ key: string }>(
     await db.execute(sql`SELECT storage_key AS key FROM verification_documents WHERE user_id = ${userId}
+      UNION ALL SELECT storage_key FROM professional_evidence WHERE user_id = ${userId}
       UNION ALL SELECT storage_key FROM data_exports WHERE user_id = ${userId} AND storage_key IS NOT NULL`),
   );
   return rows.map((r) => r.key);
@@ -42,7 +43,7 @@ export async function pseudonymise(db: DbOrTx, userId: number, pseudonym: string
       SELECT user_id, purpose, false, 'erasure' FROM (
         SELECT DISTINCT ON (purpose) user_id, purpose, granted FROM consents WHERE user_id = ${userId} ORDER BY purpose, id DESC) c
       WHERE c.granted`);
-  for (const table of ['sessions', 'one_time_tokens', 'recovery_codes', 'verification_documents', 'data_exports', 'notifications']) {
+  for (const table of ['sessions', 'one_time_tokens', 'recovery_codes', 'verification_documents', 'professional_evidence', 'data_exports', 'notifications']) {
     await db.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE user_id = ${userId}`);
   }
   await db.execute(sql`DELETE FROM email_verifications WHERE email = ${formerEmail}`);
@@ -51,7 +52,9 @@ export async function pseudonymise(db: DbOrTx, userId: number, pseudonym: string
     WHERE user_id = ${userId} AND status IN ('active', 'paused')`);
   await db.execute(sql`UPDATE price_alerts SET note = NULL WHERE user_id = ${userId} AND note IS NOT NULL`);
   await db.execute(sql`UPDATE robots SET status = 'stopped', updated_at = now() WHERE user_id = ${userId} AND status = 'running'`);
-  for (const table of ['plan_requests', 'autotrader_requests']) {
+  // A professional request keeps its figures and decision (the record of how the client was treated), not the employer named.
+  await db.execute(sql`UPDATE professional_requests SET sector_role = '' WHERE user_id = ${userId}`);
+  for (const table of ['plan_requests', 'autotrader_requests', 'professional_requests']) {
     await db.execute(sql`UPDATE ${sql.identifier(table)} SET status = 'rejected', reason = 'The customer asked for erasure.', decided_at = now()
       WHERE user_id = ${userId} AND status = 'pending'`);
   }

@@ -109,6 +109,18 @@ export const exportSections: ExportSection[] = [
     query: (id) => rows(sql`SELECT id, answers, score, max_score, pass_score, outcome, acknowledged_at, created_at FROM appropriateness_assessments WHERE user_id = ${id}`),
   },
   {
+    name: 'professional_requests',
+    tables: ['professional_requests'],
+    query: (id) =>
+      rows(sql`SELECT id, status, trades_per_quarter, portfolio_eur, sector_years, sector_role, trades_met, portfolio_met, experience_met, acknowledged_at, reason, decided_at, created_at
+        FROM professional_requests WHERE user_id = ${id}`),
+  },
+  {
+    name: 'professional_evidence',
+    tables: ['professional_evidence'],
+    query: (id) => rows(sql`SELECT id, request_id, file_name, mime_type, size, created_at FROM professional_evidence WHERE user_id = ${id}`),
+  },
+  {
     name: 'audit_trail',
     tables: ['audit_log'],
     query: (id) => rows(sql`SELECT id, actor_role, action, subject_type, subject_id, details, created_at FROM audit_log WHERE user_id = ${id}`),

@@ -35,6 +35,9 @@ export const defaultSiteSettings: SiteSettings = {
   // On: a regulated broker knows its customer before real money is traded or paid out; an
   // operator whose licence allows less relaxes it in Site settings.
   require_verification: true,
+  // ESMA: a broker regulated in the EU must cap a retail client's leverage per asset class; an
+  // operator under another regulator, or none, picks its preset in Site settings.
+  leverage_preset: 'esma',
   // Warn: a customer below the pass score confirms the warning and goes on; refusing them is the
   // stricter choice an operator makes in Site settings.
   appropriateness_test: 'warn',

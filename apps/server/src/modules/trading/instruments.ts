@@ -1,4 +1,4 @@
-import type { AssetCategory } from '@bourse/contract';
+import type { AssetCategory, AssetSubcategory } from '@bourse/contract';
 import type { PriceSource } from '../market/price-source.ts';
 
 /** What the trading engine needs to know about an instrument of the catalogue. */
@@ -7,6 +7,8 @@ export type Instrument = {
   symbol: string;
   name: string;
   category: AssetCategory;
+  /** The catalogue's finer class (an ETF among indices is a fund, not an index, to the regulators); absent when unknown. */
+  subcategory?: AssetSubcategory;
   /** Units per lot. */
   contractSize: number;
   /** The instrument's leverage, also its maximum; null when the catalogue names none. */

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { AssetCategory } from '@bourse/contract';
+import type { AssetCategory, ClientCategory } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { placeholders, statement } from '../../db/statement.ts';
 import { accountActivity, tradingAccounts, trades } from '../../db/schema/index.ts';
@@ -53,6 +53,8 @@ export type OrderLock = {
   now: Date;
   /** The account's customer group (its terms as `to_jsonb` gives them). */
   terms: GroupJson;
+  /** The user's client category: the regulatory leverage ceiling applies to retail clients. */
+  clientCategory: ClientCategory;
 };
 
 /**
@@ -81,6 +83,7 @@ const lockForOrderStatement = statement('lock_for_order', (db) =>
       now: sql<string>`r.now_at`,
       exposures: sql<Exposure[]>`r.exposures`,
       terms: sql<GroupJson>`r.terms`,
+      clientCategory: sql<ClientCategory>`r.client_category`,
     })
     .from(sql`order_lock(${sql.placeholder('userId')}, ${sql.placeholder('accountId')}) r`),
 );

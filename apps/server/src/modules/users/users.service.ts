@@ -101,6 +101,7 @@ export async function userViewById(ctx: ViewContext, id: number): Promise<User |
     account_type: { id: plan.id, title: plan.title, color: plan.color, icon: plan.icon, image: plan.image, leverage: plan.leverage },
     autotrader: row.autotrader,
     eas: row.eas,
+    client_category: row.clientCategory,
     created_at: row.createdAt.toISOString(),
   };
 }
