@@ -35,9 +35,10 @@ export const defaultSiteSettings: SiteSettings = {
   // On: a regulated broker knows its customer before real money is traded or paid out; an
   // operator whose licence allows less relaxes it in Site settings.
   require_verification: true,
-  // ESMA: a broker regulated in the EU must cap a retail client's leverage per asset class; an
-  // operator under another regulator, or none, picks its preset in Site settings.
-  leverage_preset: 'esma',
+  // None: SPEC §9's leverage (100 per category, the instrument's and the plan's) is what a new site
+  // trades at. A regulated operator picks ESMA, FCA or ASIC in Site settings, which caps every
+  // retail client from their next order.
+  leverage_preset: 'none',
   // Warn: a customer below the pass score confirms the warning and goes on; refusing them is the
   // stricter choice an operator makes in Site settings.
   appropriateness_test: 'warn',
