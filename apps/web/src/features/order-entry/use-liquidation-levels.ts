@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { Asset } from '@bourse/contract';
 import { closingPrice, fillPrice, type LevelPosition, liquidationLevels, pnl, type Side } from '@bourse/domain';
 import { usePositions } from '@/features/positions/use-positions';
 import { useAccountSummaryQuery, useLiveAccountSummary } from '@/stores/account-summary-store';
@@ -10,13 +11,13 @@ export type OrderDraft = { side: Side; units: number; margin: number };
 export type LiquidationLevels = { marginCall: number | null; stopOut: number | null };
 
 /**
- * Prices of the active instrument at which the selected account would reach its margin-call and
+ * Prices of the active instrument (or of `of`, another one, when given) at which the selected account would reach its margin-call and
  * stop-out levels (its group's, from the server's account summary), with every open position at
  * today's prices: the formula of `@bourse/domain`. With `draft`, as they would be once that order
  * filled. Null while the summary, the quote or a conversion is not known yet.
  */
-export function useLiquidationLevels(draft?: OrderDraft): LiquidationLevels | null {
-  const { asset, quote, conversion, accountId } = useOrderContext();
+export function useLiquidationLevels(draft?: OrderDraft, of?: Asset | null): LiquidationLevels | null {
+  const { asset, quote, conversion, accountId } = useOrderContext(of);
   const summary = useLiveAccountSummary();
   const { data } = useAccountSummaryQuery(accountId);
   const open = usePositions('open').trades;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '@/components/layout/brand-logo';
 import { LanguageMenu } from '@/components/language-menu';
 import { ThemeToggle } from '@/components/theme-toggle';
+import { RiskWarningLine } from '@/components/risk-warning';
 import { Spinner } from '@/components/ui/spinner';
 import { AccountFooter } from './components/account-footer';
 import { AutotraderDialog } from '@/features/autotrader/autotrader-dialog';
@@ -50,7 +51,7 @@ export type TradingRoomSlots = {
 };
 
 // The charting library is the heaviest part of the room: the rest of the room shows while it loads.
-const PriceChart = lazy(() => import('./components/price-chart').then((m) => ({ default: m.PriceChart })));
+const ChartArea = lazy(() => import('./components/chart-area').then((m) => ({ default: m.ChartArea })));
 
 function ChartLoading() {
   const { t } = useTranslation();
@@ -213,7 +214,7 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
         {panel && isDesktop && <ResizeHandle label={t('Resize {{panel}}', { panel: t(panelTitle(panel)) })} between="columns" grows={1} {...panelSize} />}
         <main className="flex min-w-0 flex-1 flex-col" data-tour="chart">
           <Suspense fallback={<ChartLoading />}>
-            <PriceChart className="min-h-0 flex-1" />
+            <ChartArea className="min-h-0 flex-1" />
           </Suspense>
           {layout.drawerOpen && <ResizeHandle label={t('Resize positions')} between="rows" grows={-1} {...drawerSize} />}
           <PositionsDrawer
@@ -248,6 +249,7 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
       </div>
 
       <AccountFooter />
+      <RiskWarningLine className="shrink-0 border-t border-line bg-panel px-3 py-1" />
       <ActiveEaPanel />
       <AutotraderDialog open={autotraderOpen} onOpenChange={setAutotraderOpen} />
       <AccountPlansDialog open={plansOpen} onOpenChange={setPlansOpen} />

@@ -31,8 +31,10 @@ export type OrderContext = {
 };
 
 /** The order form's market, re-read on every tick of the active asset. */
-export function useOrderContext(): OrderContext {
-  const asset = useAssetStore((s) => s.activeAsset);
+export function useOrderContext(of?: Asset | null): OrderContext {
+  // Another instrument's market when given (a chart of the room that is not the selected pair's).
+  const active = useAssetStore((s) => s.activeAsset);
+  const asset = of === undefined ? active : of;
   const tick = useTick(asset?.asset_id);
   const account = useSelectedAccount();
   const currency = account?.currency ?? 'USD';

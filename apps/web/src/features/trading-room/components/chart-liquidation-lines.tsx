@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { type IPriceLine, type ISeriesApi, LineStyle, type SeriesType } from 'lightweight-charts';
 import { useTranslation } from 'react-i18next';
+import type { Asset } from '@bourse/contract';
 import { useLiquidationLevels } from '@/features/order-entry/use-liquidation-levels';
 import type { ChartColors } from '@/lib/chart-theme';
 import { formatPrice } from '@/lib/format';
@@ -10,12 +11,12 @@ const titles: Record<Level, string> = { marginCall: 'Margin call', stopOut: 'Sto
 
 /**
  * Where the selected account would reach its margin call and its stop-out on this chart's
- * instrument, given every open position at today's prices: two labelled dashed lines, moved as
+ * instrument (`asset`; the selected pair when undefined), given every open position at today's prices: two labelled dashed lines, moved as
  * prices, positions and the balance change; none while the account holds nothing here.
  */
-export function ChartLiquidationLines({ series, digits, colors }: { series: ISeriesApi<SeriesType> | null; digits: number; colors: ChartColors }) {
+export function ChartLiquidationLines({ series, asset, digits, colors }: { series: ISeriesApi<SeriesType> | null; asset?: Asset | null; digits: number; colors: ChartColors }) {
   const { t } = useTranslation();
-  const levels = useLiquidationLevels();
+  const levels = useLiquidationLevels(undefined, asset);
   const lines = useRef(new Map<Level, IPriceLine>());
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ChevronDown, ChevronUp, Settings2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Indicator, IndicatorColor } from '@bourse/contract';
@@ -17,6 +17,8 @@ type Props = {
   shades: Record<IndicatorColor, string>;
   onEdit: (indicator: Indicator) => void;
   onRemove: (indicator: Indicator) => void;
+  /** Shown first over the price (the compared instrument). */
+  leading?: ReactNode;
 };
 
 function formatValue(value: number, format: Plot['format'], digits: number): string {
@@ -62,10 +64,10 @@ function Chip({ indicator, plot, time, digits, shade, onEdit, onRemove }: { indi
  * The chart's legend of indicators (left to right in every language, as the chart itself is): those over the price under the bar values at the top of the
  * price pane, each other at the top of its own pane; each with its values, edit and remove.
  */
-export function IndicatorLegend({ list, plots, time, paneTops, digits, shades, onEdit, onRemove }: Props) {
+export function IndicatorLegend({ list, plots, time, paneTops, digits, shades, onEdit, onRemove, leading }: Props) {
   const { t } = useTranslation();
   const [folded, setFolded] = useState(false);
-  if (!list.length) return null;
+  if (!list.length && !leading) return null;
   const onPrice = list.filter((i) => indicatorInfo[i.kind].placement === 'price');
   const inPanes = list.filter((i) => indicatorInfo[i.kind].placement === 'pane');
   const chip = (indicator: Indicator) => (
@@ -73,7 +75,7 @@ export function IndicatorLegend({ list, plots, time, paneTops, digits, shades, o
   );
   return (
     <>
-      {onPrice.length > 0 && (
+      {(onPrice.length > 0 || leading) && (
         // Within the price pane: a long legend scrolls rather than cover the panes below.
         <div
           dir="ltr"
@@ -93,7 +95,8 @@ export function IndicatorLegend({ list, plots, time, paneTops, digits, shades, o
               {folded && <span className="tabular-nums">{onPrice.length}</span>}
             </button>
           )}
-          {!folded && (
+          {leading}
+          {!folded && onPrice.length > 0 && (
             <ul aria-label={t('Indicators on the price')} className="flex min-w-0 flex-wrap items-start gap-0.5">
               {onPrice.map(chip)}
             </ul>

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type CandlestickData, CandlestickSeries, createChart, createSeriesMarkers, type IChartApi, type ISeriesApi, type ISeriesMarkersPluginApi, type MouseEventParams, type Time, type UTCTimestamp } from 'lightweight-charts';
-import { ChartSpline } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createChart, createSeriesMarkers, type IChartApi, type ISeriesApi, type ISeriesMarkersPluginApi, type MouseEventParams, PriceScaleMode, type SeriesType, type Time } from 'lightweight-charts';
+import { ChartSpline, Link2, Link2Off, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { type Indicator, pointOf, timeframes, timeframeSeconds, type Timeframe } from '@bourse/contract';
+import { type Asset, type ChartType, type Indicator, type LayoutChart, pointOf, timeframes, timeframeSeconds } from '@bourse/contract';
+import { percentChange, valueAt } from '@bourse/domain/chart-series';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useChartColors } from '@/hooks/use-chart-colors';
@@ -18,9 +19,12 @@ import { useAlertLines } from '@/features/alerts/use-alert-lines';
 import { getCandles, useCandles } from '../api/get-candles';
 import { useChartIndicators } from '../hooks/use-chart-indicators';
 import { useIndicators } from '../hooks/use-indicators';
-import { useRoomLayout } from '../hooks/use-room-layout';
-import { BarFeed, hasVolume } from '../lib/bar-feed';
+import { useChartStyle } from '../hooks/use-chart-style';
+import { percentText, useComparison } from '../hooks/use-comparison';
+import { BarFeed, type FeedBar, hasVolume } from '../lib/bar-feed';
 import { foldTick, type Bar } from '../lib/candle-merge';
+import { chartInterval, withInterval } from '../lib/chart-layout-edit';
+import { addPriceSeries, PriceSeriesFeed, seriesColors } from '../lib/chart-types';
 import { palette } from '../lib/indicator-catalog';
 import { chartTitle } from '../lib/chart-title';
 import { tradeMarkers } from '../lib/trade-markers';
@@ -30,8 +34,9 @@ import { ChartLiquidationLines } from './chart-liquidation-lines';
 import { IndicatorEditor } from './indicator-editor';
 import { IndicatorLegend } from './indicator-legend';
 import { IndicatorPicker } from './indicator-picker';
+import { ChartStyleMenu, toolbarButton } from './chart-style-menu';
+import { InstrumentPicker } from './instrument-picker';
 
-const toChart = (b: Bar) => ({ ...b, time: b.time as UTCTimestamp });
 /** Bars are UTC buckets; the chart's title says so in every language. */
 const UTC_SUFFIX = ' · UTC';
 
@@ -40,78 +45,153 @@ function priceFormat(digits: number) {
   return { type: 'price' as const, precision: digits, minMove: pointOf(digits) };
 }
 
-const candleColors = (c: ChartColors) => ({ upColor: c.up, downColor: c.down, wickUpColor: c.up, wickDownColor: c.down });
-
-/** Creates the candlestick chart once, repaints it when the theme switches, and disposes of it with the component. */
-function useChart(container: React.RefObject<HTMLDivElement | null>, colors: ChartColors) {
-  const [api, setApi] = useState<{ chart: IChartApi; series: ISeriesApi<'Candlestick'>; markers: ISeriesMarkersPluginApi<Time> } | null>(null);
+/** Creates the chart once, repaints it when the theme switches, and disposes of it with the component. */
+function useChart(container: React.RefObject<HTMLDivElement | null>, colors: ChartColors): IChartApi | null {
+  const [chart, setChart] = useState<IChartApi | null>(null);
   // The first paint is already in the theme's colours; later switches repaint the same chart.
   const firstColors = useRef(colors);
   useEffect(() => {
-    const el = container.current!;
     // Bars are UTC buckets and the chart shows their times as UTC (SPEC §2).
-    const chart = createChart(el, chartOptions(firstColors.current));
-    const series = chart.addSeries(CandlestickSeries, { borderVisible: false, ...candleColors(firstColors.current) });
-    setApi({ chart, series, markers: createSeriesMarkers(series, []) });
+    const made = createChart(container.current!, chartOptions(firstColors.current));
+    setChart(made);
     return () => {
-      setApi(null);
-      chart.remove();
+      setChart(null);
+      made.remove();
     };
   }, [container]);
   useEffect(() => {
-    api?.chart.applyOptions(chartThemeOptions(colors));
-    api?.series.applyOptions(candleColors(colors));
+    chart?.applyOptions(chartThemeOptions(colors));
+  }, [chart, colors]);
+  return chart;
+}
+
+type PriceApi = { chart: IChartApi; series: ISeriesApi<SeriesType>; markers: ISeriesMarkersPluginApi<Time>; type: ChartType };
+
+/**
+ * The series drawing the instrument's prices as `type`: another type replaces it (what is drawn on
+ * it, the trade lines, alerts and drawings, follow the new one).
+ */
+function usePriceSeries(chart: IChartApi | null, type: ChartType, colors: ChartColors): PriceApi | null {
+  const [api, setApi] = useState<PriceApi | null>(null);
+  const firstColors = useRef(colors);
+  firstColors.current = colors;
+  useEffect(() => {
+    if (!chart) return;
+    const series = addPriceSeries(chart, type, firstColors.current);
+    setApi({ chart, series, markers: createSeriesMarkers(series, []), type });
+    return () => {
+      setApi(null);
+      try {
+        chart.removeSeries(series);
+      } catch {
+        // The chart itself was removed first (the room closing): its series went with it.
+      }
+    };
+  }, [chart, type]);
+  useEffect(() => {
+    api?.series.applyOptions(seriesColors(api.type, colors));
   }, [api, colors]);
   return api;
 }
 
 type Ohlc = { time: number; open: number; high: number; low: number; close: number };
 
-/** The bar under the crosshair, for the legend; null while the pointer is off the bars. */
-function useHoveredBar(api: { chart: IChartApi; series: ISeriesApi<'Candlestick'> } | null): Ohlc | null {
+/** The bar of `bars` (oldest first) at `time`, or null. */
+function barAt(bars: readonly FeedBar[], time: number): FeedBar | null {
+  let lo = 0;
+  let hi = bars.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const t = bars[mid]!.time;
+    if (t === time) return bars[mid]!;
+    if (t < time) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return null;
+}
+
+/** The bar under the crosshair (its own prices, whatever the chart type draws), for the legend; null while the pointer is off the bars. */
+function useHoveredBar(chart: IChartApi | null, feed: BarFeed): Ohlc | null {
   const [bar, setBar] = useState<Ohlc | null>(null);
   useEffect(() => {
-    if (!api) return;
+    if (!chart) return;
     const follow = (param: MouseEventParams<Time>) => {
-      const data = param.seriesData.get(api.series) as CandlestickData<Time> | undefined;
-      setBar(data ? { time: data.time as number, open: data.open, high: data.high, low: data.low, close: data.close } : null);
+      const found = typeof param.time === 'number' ? barAt(feed.bars, param.time) : null;
+      setBar(found ? { time: found.time, open: found.open, high: found.high, low: found.low, close: found.close } : null);
     };
-    api.chart.subscribeCrosshairMove(follow);
-    return () => api.chart.unsubscribeCrosshairMove(follow);
-  }, [api]);
+    chart.subscribeCrosshairMove(follow);
+    return () => chart.unsubscribeCrosshairMove(follow);
+  }, [chart, feed]);
   return bar;
 }
 
-/** The interval kept for the instrument (SPEC §2: 1 minute until the user picks another). */
-function useInterval(assetId: number | null) {
-  const [layout, update] = useRoomLayout();
-  const tf: Timeframe = (assetId !== null && layout.intervals[assetId]) || '1m';
-  const setTf = (next: Timeframe) => {
-    if (assetId !== null) update({ intervals: { ...layout.intervals, [assetId]: next } });
+/** What a chart shows of its instrument, read as plain values: the instrument's live prices do not redraw the frame. */
+function useChartAsset(assetId: number | null) {
+  const find = (s: { activeAsset: Asset | null; assets: Asset[] }) => (s.activeAsset?.asset_id === assetId ? s.activeAsset : null) ?? s.assets.find((a) => a.asset_id === assetId) ?? null;
+  // The catalogue's copy, the same object from one price to the next, for what reads the instrument's terms.
+  const listed = useAssetStore((s) => s.assets.find((a) => a.asset_id === assetId) ?? null);
+  return {
+    listed,
+    digits: useAssetStore((s) => find(s)?.digits ?? 5),
+    title: useAssetStore((s) => {
+      const a = find(s);
+      return a ? chartTitle(a) : '';
+    }),
+    display: useAssetStore((s) => find(s)?.symbol_display ?? ''),
+    symbol: useAssetStore((s) => find(s)?.symbol ?? ''),
   };
-  return [tf, setTf] as const;
 }
 
-/** SPEC §2 centre chart: the active asset's candles from the API, then live from the price ticks. */
-export function PriceChart({ className }: { className?: string }) {
+/** One chart of the room's layout. */
+export type ChartSlot = {
+  /** Its place in the layout (0 for the first). */
+  index: number;
+  chart: LayoutChart;
+  /** The instrument it shows (the selected pair's while linked), or none yet. */
+  assetId: number | null;
+  /** Whether the order ticket trades it. */
+  active: boolean;
+  /** Whether other charts show beside it. */
+  multi: boolean;
+  onActivate: () => void;
+  onChange: (change: (chart: LayoutChart) => LayoutChart) => void;
+  /** Picks the instrument it shows: the selected pair while linked, else its own. */
+  onPickInstrument: (asset: Asset) => void;
+  /** Links it to the other linked charts (they follow the selected pair) or keeps it on its own instrument. */
+  onLink: (linked: boolean) => void;
+  /** The layout's control, in the first chart's header. */
+  layoutMenu?: ReactNode;
+  className?: string;
+};
+
+/** SPEC §2 centre chart: an instrument's candles from the API, then live from the price ticks, drawn as the customer chose. */
+export function PriceChart({ index, chart: slot, assetId, active, multi, onActivate, onChange, onPickInstrument, onLink, layoutMenu, className }: ChartSlot) {
   const { t } = useTranslation();
-  // Primitive selections: the active asset object is refreshed by every tick, the chart frame is not.
-  const assetId = useAssetStore((s) => s.activeAsset?.asset_id ?? null);
-  const digits = useAssetStore((s) => s.activeAsset?.digits ?? 5);
-  const title = useAssetStore((s) => (s.activeAsset ? chartTitle(s.activeAsset) : ''));
-  const symbol = useAssetStore((s) => s.activeAsset?.symbol_display ?? '');
-  const instrument = useAssetStore((s) => s.activeAsset?.symbol ?? '');
-  const [tf, setTf] = useInterval(assetId);
+  const { listed, digits, title, display: symbol, symbol: instrument } = useChartAsset(assetId);
+  const selected = useAssetStore((s) => assetId !== null && s.activeAsset?.asset_id === assetId);
+  const tf = chartInterval(slot, assetId);
+  const setTf = (next: typeof tf) => assetId !== null && onChange((c) => withInterval(c, assetId, next));
   const candles = useCandles(assetId, tf);
   const containerRef = useRef<HTMLDivElement>(null);
   const colors = useChartColors();
-  const api = useChart(containerRef, colors);
+  const theme = useTheme((s) => s.theme);
+  const [style, setStyle] = useChartStyle();
+  const lwChart = useChart(containerRef, colors);
+  const api = usePriceSeries(lwChart, style.type, colors);
   // The bars on the chart, loaded then live, for the indicators computed from them.
   const [feed] = useState(() => new BarFeed());
+  const comparison = useComparison({ api, feed, compareId: slot.compare_asset_id, tf, color: palette[theme].pink });
+  const compared = useAssetStore((s) => s.assets.find((a) => a.asset_id === slot.compare_asset_id)?.symbol_display ?? '');
+  const [picking, setPicking] = useState<'indicator' | 'instrument' | 'compare' | null>(null);
 
   useEffect(() => {
-    api?.series.applyOptions({ priceFormat: priceFormat(digits) });
-  }, [api, digits]);
+    const format = comparison.format;
+    api?.series.applyOptions({ priceFormat: format ? { type: 'custom', formatter: format, minMove: pointOf(digits) } : priceFormat(digits) });
+  }, [api, digits, comparison.format]);
+
+  useEffect(() => {
+    lwChart?.priceScale('right').applyOptions({ mode: style.log_scale ? PriceScaleMode.Logarithmic : PriceScaleMode.Normal });
+  }, [lwChart, style.log_scale]);
 
   // The account's fills on this instrument, the robots' labelled as theirs.
   const open = usePositions('open').trades;
@@ -122,32 +202,34 @@ export function PriceChart({ className }: { className?: string }) {
   }, [api, markers]);
   const alertTarget = useMemo(() => (assetId === null ? null : { asset_id: assetId, symbol, digits }), [assetId, symbol, digits]);
   const alertLines = useAlertLines(api?.series ?? null, assetId, colors);
-  const hovered = useHoveredBar(api);
+  const hovered = useHoveredBar(lwChart, feed);
 
+  // The view goes to the latest bar for new bars, not when only the chart type changes.
+  const shownBars = useRef<unknown>(null);
   useEffect(() => {
     if (!api || !candles.data || assetId === null) return;
     const seconds = timeframeSeconds[tf];
     let last: Bar | null = candles.data.at(-1) ?? null;
-    api.series.setData(candles.data.map(toChart));
+    const drawn = new PriceSeriesFeed(api.series, api.type);
+    drawn.reset(candles.data);
     feed.reset(candles.data);
-    api.chart.timeScale().scrollToRealTime();
+    if (shownBars.current !== candles.data) api.chart.timeScale().scrollToRealTime();
+    shownBars.current = candles.data;
     return priceTicks.subscribe(assetId, () => {
       const tick = priceTicks.get(assetId);
       const bar = tick && foldTick(last, tick.price, tick.ts ?? Date.now(), seconds);
       if (!bar) return;
       last = bar;
-      api.series.update(toChart(bar));
+      drawn.fold(bar);
       feed.fold(bar);
     });
   }, [api, candles.data, assetId, tf, feed]);
 
   // Technical indicators, kept per instrument in the customer's settings.
   const indicators = useIndicators(instrument);
-  const [picking, setPicking] = useState(false);
   const [editing, setEditing] = useState<Indicator | null>(null);
   const [drawing, setDrawing] = useState(false);
   const [drawingToolbar, setDrawingToolbar] = useState<HTMLDivElement | null>(null);
-  const theme = useTheme((s) => s.theme);
   const plotColors = useMemo(() => ({ shades: palette[theme], up: colors.up, down: colors.down }), [theme, colors]);
   const volume = useMemo(() => hasVolume(candles.data ?? []), [candles.data]);
   const refreshVolumes = useCallback(
@@ -160,8 +242,9 @@ export function PriceChart({ className }: { className?: string }) {
     },
     [assetId, tf, feed],
   );
+  const chartOnly = useMemo(() => (lwChart ? { chart: lwChart } : null), [lwChart]);
   const drawn = useChartIndicators({
-    api,
+    api: chartOnly,
     feed,
     list: indicators.list,
     tfSeconds: timeframeSeconds[tf],
@@ -171,9 +254,73 @@ export function PriceChart({ className }: { className?: string }) {
     refreshVolumes: assetId === null ? null : refreshVolumes,
   });
 
+  // The compared instrument's change and the chart's own at the bar in view, from the first visible bar.
+  const view = comparison.view;
+  const legendTime = hovered?.time ?? drawn.lastTime;
+  const ownBar = legendTime === null ? null : barAt(feed.bars, legendTime);
+  const comparedAt = view && legendTime !== null ? valueAt(view.points, legendTime) : null;
+  const comparisonChip = slot.compare_asset_id !== null && (
+    <div className="pointer-events-auto flex max-w-full items-center gap-1 rounded border border-line/60 bg-bg/85 ps-1.5 text-[11px] leading-none" data-testid="comparison" data-symbol={compared}>
+      <span aria-hidden className="size-2 shrink-0 rounded-full" style={{ backgroundColor: palette[theme].pink }} />
+      <span className="py-0.5 font-medium">{compared}</span>
+      <span className="font-mono tabular-nums" data-testid="comparison-change" style={{ color: palette[theme].pink }}>
+        {comparison.failed ? t('Unavailable') : comparedAt === null ? '—' : percentText(comparedAt)}
+      </span>
+      {view && ownBar && (
+        <span className="font-mono tabular-nums text-muted" data-testid="own-change">
+          {symbol} {percentText(percentChange(ownBar.close, view.base))}
+        </span>
+      )}
+      <button
+        type="button"
+        onClick={() => onChange((c) => ({ ...c, compare_asset_id: null }))}
+        className="flex size-5 shrink-0 items-center justify-center rounded text-muted hover:bg-panel-2 hover:text-fg"
+        aria-label={t('Remove comparison with {{symbol}}', { symbol: compared })}
+      >
+        <X className="size-3.5" aria-hidden />
+      </button>
+    </div>
+  );
+
   return (
-    <section aria-label={t('Chart')} className={cn('flex min-h-0 flex-col bg-bg', className)}>
-      <div className="flex items-center gap-1 border-b border-line px-2 py-1">
+    <section
+      aria-label={multi ? t('Chart {{number}}: {{symbol}}', { number: index + 1, symbol: symbol || t('no instrument') }) : t('Chart')}
+      aria-current={multi && active ? 'true' : undefined}
+      data-testid="chart-slot"
+      data-index={index}
+      data-active={active}
+      data-linked={slot.linked}
+      data-symbol={symbol}
+      onPointerDownCapture={active ? undefined : onActivate}
+      onFocusCapture={active ? undefined : onActivate}
+      className={cn('@container flex min-h-0 min-w-0 flex-col bg-bg', multi && 'outline outline-1 -outline-offset-1', multi && (active ? 'z-10 outline-brand' : 'outline-line'), className)}
+    >
+      <div className="flex flex-wrap items-center gap-x-1 gap-y-0.5 border-b border-line px-2 py-1">
+        {layoutMenu}
+        {multi && (
+          <>
+            <button
+              type="button"
+              onClick={() => onLink(!slot.linked)}
+              aria-pressed={slot.linked}
+              aria-label={t('Follow the selected pair')}
+              title={slot.linked ? t('Follows the selected pair: click to keep this chart on its own instrument') : t('Keeps its own instrument: click to follow the selected pair')}
+              className={cn(toolbarButton, slot.linked && 'text-brand')}
+            >
+              {slot.linked ? <Link2 className="size-4" aria-hidden /> : <Link2Off className="size-4" aria-hidden />}
+            </button>
+            <button
+              type="button"
+              onClick={() => setPicking('instrument')}
+              aria-haspopup="dialog"
+              aria-label={t('Instrument: {{symbol}}', { symbol: symbol || t('none') })}
+              className={cn(toolbarButton, 'max-w-32 text-fg')}
+              dir="ltr"
+            >
+              <span className="truncate">{symbol || '—'}</span>
+            </button>
+          </>
+        )}
         <fieldset aria-label={t('Interval')} className="flex min-w-0 gap-0.5">
           {timeframes.map((frame) => (
             <button
@@ -181,27 +328,35 @@ export function PriceChart({ className }: { className?: string }) {
               type="button"
               aria-pressed={frame === tf}
               onClick={() => setTf(frame)}
-              className={cn('rounded px-2 py-1 text-xs font-medium', frame === tf ? 'bg-brand/20 text-fg' : 'text-muted hover:bg-panel-2 hover:text-fg')}
+              className={cn('rounded px-1.5 py-1 text-xs font-medium @lg:px-2', frame === tf ? 'bg-brand/20 text-fg' : 'text-muted hover:bg-panel-2 hover:text-fg')}
             >
               {frame}
             </button>
           ))}
         </fieldset>
-        <span className="ms-auto hidden truncate text-xs text-muted sm:block" data-testid="chart-title">
+        <span className={cn('ms-auto hidden truncate text-xs text-muted', multi ? '@3xl:block' : 'sm:block')} data-testid="chart-title">
           {title ? `${title}${UTC_SUFFIX}` : ''}
         </span>
-        <span className="ms-auto flex items-center gap-0.5 sm:ms-0">
+        <span className={cn('ms-auto flex items-center gap-0.5', multi ? '@3xl:ms-0' : 'sm:ms-0')}>
+          <ChartStyleMenu
+            style={style}
+            onStyle={setStyle}
+            comparing={slot.compare_asset_id === null ? null : compared}
+            onCompare={() => setPicking('compare')}
+            onStopComparing={() => onChange((c) => ({ ...c, compare_asset_id: null }))}
+            disabled={assetId === null}
+          />
           <button
             type="button"
             disabled={!indicators.ready}
-            onClick={() => setPicking(true)}
+            onClick={() => setPicking('indicator')}
             aria-label={t('Indicators')}
             title={t('Indicators')}
             aria-haspopup="dialog"
-            className="flex h-7 shrink-0 items-center gap-1 rounded px-1.5 text-xs font-medium text-muted hover:bg-panel-2 hover:text-fg disabled:opacity-50"
+            className={toolbarButton}
           >
             <ChartSpline className="size-4" aria-hidden />
-            <span className="hidden md:inline">{t('Indicators')}</span>
+            <span className="hidden @3xl:inline">{t('Indicators')}</span>
           </button>
           <DrawingToggle open={drawing} onToggle={() => setDrawing((on) => !on)} disabled={assetId === null} />
           <ChartAlertButton target={alertTarget} />
@@ -220,10 +375,14 @@ export function PriceChart({ className }: { className?: string }) {
             data-interval={tf}
             data-indicators={indicators.list.length}
             data-panes={drawn.paneTops.length}
+            data-chart-type={api?.type ?? style.type}
+            data-log-scale={style.log_scale}
+            data-compare={compared}
+            data-compare-points={view?.points.length ?? 0}
           />
         </ChartAlertMenu>
         <ChartTradeLines api={api} assetId={assetId} digits={digits} colors={colors} />
-        <ChartLiquidationLines series={api?.series ?? null} digits={digits} colors={colors} />
+        <ChartLiquidationLines series={api?.series ?? null} asset={listed ?? (selected ? undefined : null)} digits={digits} colors={colors} />
         <ChartDrawings api={api} assetId={assetId} digits={digits} stepSeconds={timeframeSeconds[tf]} open={drawing} toolbarSlot={drawingToolbar} colors={colors} />
         {hovered && (
           // Open, high, low and close of the bar under the crosshair: codes every language reads.
@@ -234,12 +393,13 @@ export function PriceChart({ className }: { className?: string }) {
         <IndicatorLegend
           list={indicators.list}
           plots={drawn.plots}
-          time={hovered?.time ?? drawn.lastTime}
+          time={legendTime}
           paneTops={drawn.paneTops}
           digits={digits}
           shades={plotColors.shades}
           onEdit={setEditing}
           onRemove={(indicator) => indicators.remove(indicator.id)}
+          leading={comparisonChip || undefined}
         />
         {candles.isPending && assetId !== null && (
           <div className="absolute inset-0 flex items-center justify-center gap-2 text-sm text-muted">
@@ -258,7 +418,16 @@ export function PriceChart({ className }: { className?: string }) {
           </div>
         )}
       </div>
-      {picking && <IndicatorPicker onClose={() => setPicking(false)} canAdd={indicators.canAdd} volume={volume} onPick={(kind) => indicators.add(kind)} />}
+      {picking === 'indicator' && <IndicatorPicker onClose={() => setPicking(null)} canAdd={indicators.canAdd} volume={volume} onPick={(kind) => indicators.add(kind)} />}
+      {picking === 'compare' && (
+        <InstrumentPicker
+          title={t('Compare {{symbol}} with', { symbol })}
+          exclude={assetId === null ? [] : [assetId]}
+          onClose={() => setPicking(null)}
+          onPick={(asset) => onChange((c) => ({ ...c, compare_asset_id: asset.asset_id }))}
+        />
+      )}
+      {picking === 'instrument' && <InstrumentPicker title={t('Instrument of chart {{number}}', { number: index + 1 })} onClose={() => setPicking(null)} onPick={onPickInstrument} />}
       {editing && <IndicatorEditor key={editing.id} indicator={editing} onClose={() => setEditing(null)} onSave={indicators.update} />}
     </section>
   );

@@ -1,6 +1,4 @@
-import { timeframes, type Timeframe } from '@bourse/contract';
-
-/** The trading room as its user left it: open panels, their sizes and each chart's interval. */
+/** The trading room as its user left it on this device: open panels and their sizes (the charts' layout is kept on the server). */
 export type RoomLayout = {
   /** The rail panel open beside the chart (a PanelId), or none. */
   panel: string | null;
@@ -11,8 +9,6 @@ export type RoomLayout = {
   panelWidth: number;
   sidebarWidth: number;
   drawerHeight: number;
-  /** The chart interval chosen per instrument, by asset id. */
-  intervals: Record<string, Timeframe>;
 };
 
 /** Each size's bounds and default: the drawer's is the SPEC's 200 px, the columns' the room's own. */
@@ -30,7 +26,6 @@ export const defaultLayout: RoomLayout = {
   panelWidth: layoutSizes.panelWidth.initial,
   sidebarWidth: layoutSizes.sidebarWidth.initial,
   drawerHeight: layoutSizes.drawerHeight.initial,
-  intervals: {},
 };
 
 /** A size kept within its bounds (whole pixels). */
@@ -39,7 +34,6 @@ export function clampSize(size: LayoutSize, px: number): number {
   return Math.round(Math.min(max, Math.max(min, px)));
 }
 
-const isTimeframe = (v: unknown): v is Timeframe => timeframes.includes(v as Timeframe);
 const sizeOf = (size: LayoutSize, v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? clampSize(size, v) : layoutSizes[size].initial);
 
 /**
@@ -54,7 +48,6 @@ export function parseLayout(text: string | null): RoomLayout {
   } catch {
     // Unreadable: the defaults stand.
   }
-  const intervals = raw.intervals && typeof raw.intervals === 'object' ? Object.entries(raw.intervals as Record<string, unknown>) : [];
   return {
     panel: typeof raw.panel === 'string' && raw.panel ? raw.panel : null,
     sidebarOpen: typeof raw.sidebarOpen === 'boolean' ? raw.sidebarOpen : null,
@@ -62,6 +55,5 @@ export function parseLayout(text: string | null): RoomLayout {
     panelWidth: sizeOf('panelWidth', raw.panelWidth),
     sidebarWidth: sizeOf('sidebarWidth', raw.sidebarWidth),
     drawerHeight: sizeOf('drawerHeight', raw.drawerHeight),
-    intervals: Object.fromEntries(intervals.filter((e): e is [string, Timeframe] => isTimeframe(e[1]))),
   };
 }
