@@ -42,6 +42,8 @@ const ENGINE_SUITES = [
   'desk',
   'desk-hedging',
   'desk-reports',
+  // A group's markup moves fills, triggers and the exposure sums the order lock reads.
+  'group-markup',
 ];
 /** Suites that need a PostgreSQL server (several nodes on one database, connections cut): PostgreSQL only. */
 const POSTGRES_SUITES = ['multi-node', 'db-connection-loss', 'alerts-cluster', 'trading-cluster', 'swaps-cluster', 'restore-drill', 'operator-cli', 'worker-lease', 'worker-failover'];

@@ -44,7 +44,7 @@ function row(accountId: number, assetId: number, side: 'buy' | 'sell'): TradeRow
     id: ++id, tradeId: `T${id}`, userId: accountId, accountId, parentId: null, assetId, assetSymbol: `A${assetId}`, assetName: `A${assetId}`,
     quoteCurrency: 'USD', tradeType: side, orderType: 'market', status: 'open', volume: '1000', lots: '0.01', contractSize: '100000',
     margin: '5.00', leverage: 20, openingPrice: text(open), closingPrice: null, takeProfit: text(tp), stopLoss: text(sl), trailingStop: null,
-    triggerPrice: null, requestedPrice: text(open), filledPrice: text(open), slippage: '0', spread: null, fillConversion: null, pipSize: null, latencyMs: 1, pnl: '0', swap: '0', commission: '0', closeCommission: '0', swapFree: false, closeReason: null,
+    triggerPrice: null, requestedPrice: text(open), filledPrice: text(open), slippage: '0', spread: null, fillConversion: null, pipSize: null, latencyMs: 1, pnl: '0', swap: '0', commission: '0', closeCommission: '0', swapFree: false, markup: '0', closeReason: null,
     openTime: new Date(), closeTime: null, idempotencyKey: null, requestHash: null, firstResponse: null, venue: null, venueSymbol: null, createdAt: new Date(), updatedAt: new Date(),
   };
 }

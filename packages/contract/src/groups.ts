@@ -11,7 +11,7 @@ export const groupExecutions = ['route', 'b_book', 'a_book'] as const;
 /** Currencies a group's money terms may be in: the account currencies the platform converts. */
 export const groupCurrencies = ['USD', 'EUR', 'GBP', 'JPY', 'CHF', 'AUD', 'CAD'] as const;
 /** Limits that keep a typo from becoming a term: per lot, per million, a fee per lot per night. */
-export const GROUP_LIMITS = { commissionPerLot: 500, commissionPerMillion: 1000, commissionMin: 500, swapFreeFee: 500, leverage: 1000 } as const;
+export const GROUP_LIMITS = { commissionPerLot: 500, commissionPerMillion: 1000, commissionMin: 500, swapFreeFee: 500, leverage: 1000, markupPoints: 10_000 } as const;
 
 export const groupMessages = {
   name: 'The name must be 2 to 60 characters.',
@@ -27,13 +27,30 @@ export const groupMessages = {
   inUse: 'Accounts still belong to this group: move them to another group first.',
   defaultGroup: 'The default group cannot be removed.',
   notFound: 'No such group.',
+  markup: `A markup must be between 0 and ${GROUP_LIMITS.markupPoints} points, in tenths at most.`,
+  markupKey: 'A markup is set for an asset class or an instrument symbol (capital letters, digits, . _ - /).',
+  markupUnknown: (key: string) => `No asset class or instrument is called ${key}.`,
 } as const;
+
+/**
+ * A group's markup: points (10^-digits of the instrument) added on each side of the quote, keyed by
+ * asset class or by instrument symbol; a symbol's entry wins over its class's.
+ */
+export const MARKUP_KEY = /^[A-Za-z0-9._/-]{1,24}$/;
+export type GroupMarkup = Record<string, number>;
 
 const money = (message: string, max: number) =>
   z
     .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,4})?$/, message)], { error: message })
     .transform(Number)
     .refine((v) => Number.isFinite(v) && v >= 0 && v <= max, { message });
+
+const markupPoints = z
+  .number({ error: groupMessages.markup })
+  .min(0, groupMessages.markup)
+  .max(GROUP_LIMITS.markupPoints, groupMessages.markup)
+  .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, { message: groupMessages.markup });
+const markupMap = z.record(z.string().regex(MARKUP_KEY, groupMessages.markupKey), markupPoints).refine((m) => Object.keys(m).length <= 500, { message: groupMessages.markupKey });
 
 const leverageCap = z.number({ error: groupMessages.leverage }).int(groupMessages.leverage).min(1, groupMessages.leverage).max(GROUP_LIMITS.leverage, groupMessages.leverage);
 const level = z.number({ error: groupMessages.level }).min(0, groupMessages.level).max(1000, groupMessages.level);
@@ -55,6 +72,7 @@ export const groupInput = z
     margin_call_level: level.default(100),
     stop_out_level: level.default(50),
     allowed_classes: z.array(z.enum(assetCategories)).max(assetCategories.length).default([]),
+    markup: markupMap.default({}),
   })
   .superRefine((g, ctx) => {
     if (g.commission_mode === 'per_lot' && g.commission_rate > GROUP_LIMITS.commissionPerLot) {
@@ -83,6 +101,7 @@ export const groupSchema = z.object({
   margin_call_level: z.string(),
   stop_out_level: z.string(),
   allowed_classes: z.array(z.enum(assetCategories)),
+  markup: z.record(z.string(), z.number()),
   /** Accounts in the group now. */
   accounts: z.number().int(),
   is_default: z.boolean(),
@@ -114,6 +133,8 @@ export const orderCostsSchema = z.object({
   swap_short: z.string().nullable(),
   swap_free: z.boolean(),
   group: z.string(),
+  /** The group's markup on this instrument, as a price distance added on each side of the quote. */
+  markup: z.number(),
 });
 export type OrderCosts = z.infer<typeof orderCostsSchema>;
 export const orderCostsResponse = z.object({ data: orderCostsSchema });

@@ -94,6 +94,8 @@ export const tradeSchema = z.object({
   swap: money,
   /** Commission charged (negative) on opening and, once closed, on closing; not in `pnl`. */
   commission: money,
+  /** The group's markup the trade priced with, a price distance on each side: it closes on the instrument's quote widened by it. */
+  markup: z.number(),
   close_reason: z.enum(closeReasons).nullable(),
   requested_price: z.number().nullable(),
   filled_price: z.number().nullable(),
@@ -180,6 +182,8 @@ export const accountSummarySchema = z.object({
   /** The margin levels of the account's customer group, in percent: a notice at the first, stop-out at the second. */
   marginCallLevel: z.number(),
   stopOutLevel: z.number(),
+  /** The group's markup: points added on each side of the quote, by asset class or instrument symbol (a symbol's wins). */
+  markup: z.record(z.string(), z.number()),
 });
 export type AccountSummaryView = z.infer<typeof accountSummarySchema>;
 export const accountSummaryResponse = z.object({ data: accountSummarySchema });

@@ -45,6 +45,8 @@ export const trades = pgTable('trades', {
   commission: numeric('commission', { precision: 20, scale: 2 }).notNull().default('0'),
   closeCommission: numeric('close_commission', { precision: 20, scale: 2 }).notNull().default('0'),
   swapFree: boolean('swap_free').notNull().default(false),
+  /** The group's markup the trade priced with, a price distance per side, fixed when it was placed (migration 0960). */
+  markup: numeric('markup', { precision: 20, scale: 10 }).notNull().default('0'),
   closeReason: text('close_reason', { enum: ['manual', 'tp', 'sl', 'stop_out', 'trailing', 'no_margin'] }),
   openTime: timestamp('open_time', { withTimezone: true }),
   closeTime: timestamp('close_time', { withTimezone: true }),

@@ -1,9 +1,16 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { CustomerGroup, GroupTermsInput } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { customerGroups, tradingAccounts } from '../../db/schema/index.ts';
+import { assets, customerGroups, tradingAccounts } from '../../db/schema/index.ts';
 
 export type GroupRow = typeof customerGroups.$inferSelect;
+
+/** Of these instrument symbols, those the catalogue does not have. */
+export async function unknownSymbols(db: DbOrTx, symbols: string[]): Promise<string[]> {
+  if (symbols.length === 0) return [];
+  const known = new Set((await db.select({ symbol: assets.symbol }).from(assets).where(inArray(assets.symbol, symbols))).map((r) => r.symbol));
+  return symbols.filter((s) => !known.has(s));
+}
 
 /** The default group: every account without another joins it, and it is never removed. */
 export const DEFAULT_GROUP_ID = 1;
@@ -25,6 +32,7 @@ export function groupView(row: GroupRow, accounts: number): CustomerGroup {
     margin_call_level: row.marginCallLevel,
     stop_out_level: row.stopOutLevel,
     allowed_classes: row.allowedClasses as CustomerGroup['allowed_classes'],
+    markup: row.markup,
     accounts,
     is_default: row.id === DEFAULT_GROUP_ID,
     updated_at: row.updatedAt.toISOString(),
@@ -64,6 +72,7 @@ function columnsOf(g: GroupTermsInput, actor: number) {
     marginCallLevel: String(g.margin_call_level),
     stopOutLevel: String(g.stop_out_level),
     allowedClasses: g.allowed_classes,
+    markup: g.markup,
     updatedBy: actor,
   };
 }

@@ -1,17 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountGroupInput, groupInput, groupMessages as msg, groupResponse, groupsResponse, idParam, messageBody } from '@bourse/contract';
+import { accountGroupInput, assetCategories, type GroupTermsInput, groupInput, groupMessages as msg, groupResponse, groupsResponse, idParam, messageBody } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { authOf } from '../../http/auth.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
 import { audit } from '../audit/audit.service.ts';
-import { allGroups, DEFAULT_GROUP_ID, deleteGroup, groupById, insertGroup, moveAccount, updateGroup } from './groups.repository.ts';
+import { allGroups, DEFAULT_GROUP_ID, deleteGroup, groupById, insertGroup, moveAccount, unknownSymbols, updateGroup } from './groups.repository.ts';
 
 /** A duplicate name is the one write a valid group can still be refused for. */
 function nameTaken(error: unknown): never {
   if (isUniqueViolation(error)) throw invalid('name', msg.nameTaken);
   throw error;
+}
+
+/** Refuses a markup named for something that is neither an asset class nor an instrument of the catalogue, naming it. */
+async function checkMarkupKeys(ctx: AppContext, g: GroupTermsInput): Promise<void> {
+  const symbols = Object.keys(g.markup).filter((k) => !(assetCategories as readonly string[]).includes(k));
+  const [unknown] = await unknownSymbols(ctx.db, symbols);
+  if (unknown !== undefined) throw invalid(`markup.${unknown}`, msg.markupUnknown(unknown));
 }
 
 /**
@@ -37,6 +44,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post('/admin/groups', { config: admin, schema: { tags, body: groupInput, response: { 201: groupResponse } } }, async (req, reply) => {
     const actor = authOf(req);
+    await checkMarkupKeys(ctx, req.body);
     const data = await ctx.db
       .transaction(async (tx) => {
         const id = await insertGroup(tx, req.body, actor.userId);
@@ -50,6 +58,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.put('/admin/groups/:id', { config: admin, schema: { tags, params: idParam, body: groupInput, response: { 200: groupResponse } } }, async (req) => {
     const actor = authOf(req);
+    await checkMarkupKeys(ctx, req.body);
     const data = await ctx.db
       .transaction(async (tx) => {
         const before = await groupById(tx, req.params.id);

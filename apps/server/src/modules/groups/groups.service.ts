@@ -1,5 +1,5 @@
 import type { AssetCategory } from '@bourse/contract';
-import type { CommissionTerms } from '@bourse/domain';
+import type { CommissionTerms, MarkupMap } from '@bourse/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { groupOfAccount, type GroupRow } from './groups.repository.ts';
 
@@ -20,6 +20,8 @@ export type GroupTerms = {
   stopOutLevel: number;
   /** Asset classes the group may trade; empty: all. */
   allowedClasses: string[];
+  /** Points added on each side of the quote, by asset class or instrument symbol. */
+  markup: MarkupMap;
 };
 
 /** A group as `to_jsonb(customer_groups)` gives it (the order lock's `terms`). */
@@ -36,6 +38,7 @@ export type GroupJson = {
   margin_call_level: number | string;
   stop_out_level: number | string;
   allowed_classes: string[];
+  markup?: MarkupMap;
 };
 
 export function termsOfJson(g: GroupJson): GroupTerms {
@@ -50,6 +53,7 @@ export function termsOfJson(g: GroupJson): GroupTerms {
     marginCallLevel: Number(g.margin_call_level),
     stopOutLevel: Number(g.stop_out_level),
     allowedClasses: g.allowed_classes,
+    markup: g.markup ?? {},
   };
 }
 
@@ -65,6 +69,7 @@ function termsOfRow(g: GroupRow): GroupTerms {
     marginCallLevel: Number(g.marginCallLevel),
     stopOutLevel: Number(g.stopOutLevel),
     allowedClasses: g.allowedClasses,
+    markup: g.markup,
   };
 }
 

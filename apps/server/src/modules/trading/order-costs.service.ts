@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { fillPrice, lotsToUnits, swapAmount, swapPerUnit } from '@bourse/domain';
+import { fillPrice, lotsToUnits, markedQuote, markupDistance, swapAmount, swapPerUnit } from '@bourse/domain';
 import { type OrderCosts, tradingMessages as msg } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError, invalid } from '../../http/errors.ts';
@@ -20,14 +20,17 @@ export async function orderCosts(ctx: AppContext, userId: number, q: { id: numbe
   const account = await accountFor(ctx, userId, q.account_id);
   const instrument = await tradingRuntime(ctx).catalog.get(q.id);
   if (!instrument) throw invalid('id', msg.assetUnavailable);
-  const quote = prices.quote(instrument.id);
-  if (!quote) throw new HttpError(422, msg.noPrice);
+  const tick = prices.quote(instrument.id);
+  if (!tick) throw new HttpError(422, msg.noPrice);
   const valuer = new Valuer(tradingRuntime(ctx).catalog, prices, account.currency);
   const conversion = await valuer.conversion(instrument.quoteCurrency);
   if (conversion === null) throw invalid('id', msg.noConversion);
   const units = lotsToUnits(q.volume, instrument.contractSize);
-  const price = fillPrice(q.type, quote);
   const [terms, rate] = await Promise.all([termsOfAccount(ctx.db, account.id), swapRateOf(ctx.db, instrument.symbol)]);
+  // The group's markup widens the quote the order would fill at, and so the spread it crosses.
+  const markup = terms ? markupDistance(terms.markup, instrument) : 0;
+  const quote = markedQuote(tick, markup);
+  const price = fillPrice(q.type, quote);
   const commission = await commissionOf(terms, { lots: q.volume, units, price, quoteCurrency: instrument.quoteCurrency }, valuer);
   if (!commission) throw invalid('id', msg.noConversion);
   const swapFree = terms?.swapFree ?? false;
@@ -46,5 +49,6 @@ export async function orderCosts(ctx: AppContext, userId: number, q: { id: numbe
     swap_short: swap('sell'),
     swap_free: swapFree,
     group: terms?.name ?? '',
+    markup,
   };
 }

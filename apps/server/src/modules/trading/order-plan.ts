@@ -6,6 +6,11 @@ import {
   lotsProblem,
   lotsToUnits,
   marginDecimal,
+  markedQuote,
+  markupDistance,
+  type MarkupMap,
+  clientCeiling,
+  type LeveragePreset,
   pendingPriceAllowed,
   resolveLeverage,
   roundPrice,
@@ -13,11 +18,11 @@ import {
   type BidAsk,
   type Side,
 } from '@bourse/domain';
-import { type AssetCategory, fitsDigits, formatPrice, priceDigitsMessage, type storeTradeRequest, tradingMessages as msg, type LeverageMap, type OrderKind } from '@bourse/contract';
+import { type AssetCategory, type ClientCategory, fitsDigits, formatPrice, priceDigitsMessage, type storeTradeRequest, tradingMessages as msg, type LeverageMap, type OrderKind } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError, invalid } from '../../http/errors.ts';
 import type { PriceSource } from '../market/price-source.ts';
-import { getLeverageMap } from '../settings/settings.service.ts';
+import { getLeverageMap, getSiteSettings } from '../settings/settings.service.ts';
 import type { Instrument } from './instruments.ts';
 import type { Valuer } from './valuation.ts';
 import { spreadOf } from './trade-view.ts';
@@ -36,8 +41,10 @@ export type OrderPlan = {
   /** Fill price of a market order; the entry price of a pending one. */
   price: number;
   requested: number;
-  /** Ask − bid of the quote the order was priced from, and its quote-to-account rate. */
+  /** Ask − bid of the quote the order was priced from (the group's markup included), and its quote-to-account rate. */
   spread: number;
+  /** The group's markup on each side, a price distance: the trade's fills, triggers and valuation use it. */
+  markup: number;
   conversion: number;
   takeProfit: number | null;
   stopLoss: number | null;
@@ -52,9 +59,18 @@ export function priceMovedMessage(requested: number, filled: number, movedPct: n
 
 /**
  * Checks an order against the instrument, the market and the SPEC rules, and prices it from the
- * server's own quote. Throws the client-facing error for the first rule broken.
+ * server's own quote widened by the group's markup. Throws the client-facing error for the first
+ * rule broken.
  */
-export async function planOrder(ctx: AppContext, prices: PriceSource, instrument: Instrument | null, body: StoreTradeBody, valuer: Valuer, limits: LeverageLimits): Promise<OrderPlan> {
+export async function planOrder(
+  ctx: AppContext,
+  prices: PriceSource,
+  instrument: Instrument | null,
+  body: StoreTradeBody,
+  valuer: Valuer,
+  limits: LeverageLimits,
+  groupMarkup: MarkupMap,
+): Promise<OrderPlan> {
   if (!instrument) throw invalid('id', msg.assetUnavailable);
   if (limits.allowedClasses.length > 0 && !limits.allowedClasses.includes(instrument.category)) throw invalid('id', msg.groupClassNotAllowed);
   checkDigits(instrument, { price: body.price, take_profit: body.take_profit, stop_loss: body.stop_loss, trailing_stop: body.trailing_stop });
@@ -62,8 +78,10 @@ export async function planOrder(ctx: AppContext, prices: PriceSource, instrument
   if (problem) throw invalid('volume', problem === 'off_step' ? msg.volumeStep : msg.volumeRange);
   if (!prices.isOpen(instrument.id)) throw new HttpError(422, msg.marketClosed);
   if (body.order_type === 'market') requireLivePrices(prices, instrument.id);
-  const quote = prices.quote(instrument.id);
-  if (!quote) throw new HttpError(422, msg.noPrice);
+  const raw = prices.quote(instrument.id);
+  if (!raw) throw new HttpError(422, msg.noPrice);
+  const markup = markupDistance(groupMarkup, instrument);
+  const quote = markedQuote(raw, markup);
   const side = body.type;
   const price = entryPrice(ctx, side, body, quote, instrument.digits);
   const trailing = body.trailing_stop || null;
@@ -85,6 +103,7 @@ export async function planOrder(ctx: AppContext, prices: PriceSource, instrument
     price,
     requested: body.order_type === 'market' ? body.opening_price : price,
     spread: spreadOf(quote),
+    markup,
     conversion,
     takeProfit,
     stopLoss,
@@ -155,8 +174,8 @@ export function checkTargets(side: Side, reference: number, takeProfit: number |
 
 /**
  * What bounds an order: the user's plan and its leverage ceilings per asset class, the per-category
- * setting, and the account's customer group (its leverage ceilings and the asset classes it may
- * trade, empty for all).
+ * setting, the account's customer group (its leverage ceilings and the asset classes it may
+ * trade, empty for all), and the site's regulatory preset with the client's category.
  */
 export type LeverageLimits = {
   plan: number;
@@ -164,12 +183,16 @@ export type LeverageLimits = {
   categories: LeverageMap;
   groupCaps: Partial<Record<AssetCategory, number>>;
   allowedClasses: string[];
+  preset: LeveragePreset;
+  clientCategory: ClientCategory;
 };
 
 /**
  * SPEC §9 leverage for this user and instrument (see `resolveLeverage` for the precedence); the
  * plan's and the group's ceilings for the instrument's asset class, when they name one, cap it
- * below the plan's own.
+ * below the plan's own, and a retail client's leverage is capped by the preset's ceiling for the
+ * instrument's class. Like every ceiling, it lowers the leverage the order gets rather than
+ * refusing it.
  */
 function leverageOf(limits: LeverageLimits, instrument: Instrument, requested: number | undefined): number {
   const { plan } = limits;
@@ -180,19 +203,25 @@ function leverageOf(limits: LeverageLimits, instrument: Instrument, requested: n
     plan,
     instrumentMax: instrument.leverage,
     planMax: Math.min(plan, classCap),
+    regulatoryMax: clientCeiling(limits.preset, limits.clientCategory, instrument),
     requested: requested || null,
   });
 }
 
-// The per-category leverage setting is read on every order; a second-old copy is fresh enough.
-const LEVERAGE_MAP_TTL_MS = 1000;
-const leverageMaps = new WeakMap<AppContext, { map: Promise<LeverageMap>; at: number }>();
+/** The site's leverage settings an order reads: the per-category map and the regulatory preset. */
+export type LeverageSettings = { categories: LeverageMap; preset: LeveragePreset };
 
-/** The per-category leverage setting (LeverageLimits.categories), at most a second old. */
-export function leverageMapOf(ctx: AppContext): Promise<LeverageMap> {
-  const cached = leverageMaps.get(ctx);
-  if (cached && Date.now() - cached.at < LEVERAGE_MAP_TTL_MS) return cached.map;
-  const map = getLeverageMap(ctx.db);
-  leverageMaps.set(ctx, { map, at: Date.now() });
-  return map;
+// The leverage settings are read on every order; a second-old copy is fresh enough.
+const LEVERAGE_SETTINGS_TTL_MS = 1000;
+const leverageSettings = new WeakMap<AppContext, { settings: Promise<LeverageSettings>; at: number }>();
+
+/** The per-category leverage setting and the regulatory preset (LeverageLimits), at most a second old. */
+export function leverageSettingsOf(ctx: AppContext): Promise<LeverageSettings> {
+  const cached = leverageSettings.get(ctx);
+  if (cached && Date.now() - cached.at < LEVERAGE_SETTINGS_TTL_MS) return cached.settings;
+  const settings = Promise.all([getLeverageMap(ctx.db), getSiteSettings(ctx.db)]).then(([categories, site]) => ({ categories, preset: site.leverage_preset }));
+  // A failed read is not kept: the next order reads again.
+  settings.catch(() => leverageSettings.delete(ctx));
+  leverageSettings.set(ctx, { settings, at: Date.now() });
+  return settings;
 }

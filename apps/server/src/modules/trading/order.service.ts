@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { pipSizeOf } from '@bourse/domain';
-import { type LeverageMap, tradingMessages as msg, type StoreTradeResponse } from '@bourse/contract';
+import { tradingMessages as msg, type StoreTradeResponse } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { HttpError, invalid, notFound } from '../../http/errors.ts';
@@ -10,7 +10,7 @@ import { ensureAccountUsable } from '../accounts/account-usable.service.ts';
 import { activityLine } from '../activity/activity.repository.ts';
 import type { PriceSource } from '../market/price-source.ts';
 import type { Instrument } from './instruments.ts';
-import { leverageMapOf, planOrder, type OrderPlan, type StoreTradeBody } from './order-plan.ts';
+import { leverageSettingsOf, type LeverageSettings, planOrder, type OrderPlan, type StoreTradeBody } from './order-plan.ts';
 import { newTradeId } from './settlement.ts';
 import { type Commission, commissionColumns, commissionOf, NO_COMMISSION, postCommission } from './commission.ts';
 import { type GroupTerms, termsOfJson } from '../groups/groups.service.ts';
@@ -41,7 +41,7 @@ export async function accountFor(ctx: AppContext, userId: number, accountId?: nu
 }
 
 /** What one order brings to its transaction. */
-type Order = { userId: number; body: StoreTradeBody; instrument: Instrument | null; categories: LeverageMap; prices: PriceSource; key: string | null; startedAt: number };
+type Order = { userId: number; body: StoreTradeBody; instrument: Instrument | null; leverage: LeverageSettings; prices: PriceSource; key: string | null; startedAt: number };
 type Committed = { row: TradeRow; body: StoreTradeResponse; account: TradingAccountRow };
 /** A market order routed to a liquidity provider: written, not yet sent. */
 type Routed = { venueOrder: VenueOrderRow; route: Route };
@@ -56,8 +56,8 @@ export async function placeOrder(ctx: AppContext, userId: number, body: StoreTra
   const instrument = await tradingRuntime(ctx).catalog.get(body.id);
   // Read before the transaction: the order plans under the account lock, where it may not wait for
   // another connection (the embedded database has only the one the transaction holds).
-  const categories = await leverageMapOf(ctx);
-  const outcome = await commit(ctx, { userId, body, instrument, categories, prices, key, startedAt });
+  const leverage = await leverageSettingsOf(ctx);
+  const outcome = await commit(ctx, { userId, body, instrument, leverage, prices, key, startedAt });
   if ('prior' in outcome) return replay(outcome.prior, outcome.hash);
   if ('venueOrder' in outcome) return executeOpen(ctx, outcome.venueOrder, outcome.route, startedAt);
   const { row, account } = outcome;
@@ -101,8 +101,16 @@ async function commit(ctx: AppContext, o: Order): Promise<Committed | Routed | {
       known.hash = hash;
       const valuer = new Valuer(tradingRuntime(ctx).catalog, o.prices, account.currency);
       const terms = termsOfJson(lock.terms);
-      const limits = { plan: lock.planLeverage, planCaps: lock.planCaps, categories: o.categories, groupCaps: terms.leverage, allowedClasses: terms.allowedClasses };
-      const plan = await planOrder(ctx, o.prices, o.instrument, o.body, valuer, limits);
+      const limits = {
+        plan: lock.planLeverage,
+        planCaps: lock.planCaps,
+        categories: o.leverage.categories,
+        groupCaps: terms.leverage,
+        allowedClasses: terms.allowedClasses,
+        preset: o.leverage.preset,
+        clientCategory: lock.clientCategory,
+      };
+      const plan = await planOrder(ctx, o.prices, o.instrument, o.body, valuer, limits, terms.markup);
       // A pending order pays its commission when it fills, on the group's terms then.
       const commission = plan.kind === 'market' ? await commissionOf(terms, { ...plan, quoteCurrency: plan.instrument.quoteCurrency }, valuer) : NO_COMMISSION;
       if (!commission) throw invalid('id', msg.noConversion);
@@ -204,6 +212,7 @@ function tradeValues(userId: number, accountId: number, plan: OrderPlan, key: st
     requestHash: key ? hash : null,
     venue: null,
     venueSymbol: null,
+    markup: String(plan.markup),
     ...commissionColumns(commission, terms),
   };
 }

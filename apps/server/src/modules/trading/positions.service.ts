@@ -1,4 +1,4 @@
-import { closingPrice, lotsProblem, pendingPriceAllowed, type BidAsk } from '@bourse/domain';
+import { closingPrice, lotsProblem, markedQuote, pendingPriceAllowed, type BidAsk } from '@bourse/domain';
 import { tradingMessages as msg, type ModifyTradeRequest, type Trade, type FillReceipt } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { conflict, HttpError, invalid, notFound } from '../../http/errors.ts';
@@ -56,7 +56,8 @@ export async function closeTrade(ctx: AppContext, userId: number, id: number, lo
     const valuer = new Valuer(catalog, prices, account.currency);
     const conversion = await valuer.conversion(trade.quoteCurrency);
     if (conversion === null) throw new HttpError(422, msg.noConversion);
-    const market = { spread: spreadOf(quote), conversion, currency: account.currency };
+    // The spread the customer crossed: the trade's markup on each side included.
+    const market = { spread: spreadOf(markedQuote(quote, Number(trade.markup))), conversion, currency: account.currency };
     // An A-book position is closed by the opposite order at its venue, sent once this is committed.
     if (trade.venue) return { market, atVenue: await writeCloseOrder(ctx, tx, trade, 'manual', lots) };
     const settled = await settleClose(tx, { trade, quote, conversion, reason: 'manual', lots }, valuer);
@@ -189,8 +190,10 @@ export async function modifyTrade(ctx: AppContext, userId: number, id: number, p
     if (!lock) throw notFound(msg.tradeNotFound);
     const { trade } = lock;
     if (trade.status !== 'open' && trade.status !== 'pending') throw conflict(msg.notOpen);
-    const quote = prices.quote(trade.assetId);
-    if (!quote) throw new HttpError(422, msg.noPrice);
+    const tick = prices.quote(trade.assetId);
+    if (!tick) throw new HttpError(422, msg.noPrice);
+    // Levels are checked against the quote the trade sees: widened by the markup it was placed with.
+    const quote = markedQuote(tick, Number(trade.markup));
     const open = trade.status === 'open';
     const instrument = await catalog.get(trade.assetId);
     if (instrument) checkDigits(instrument, { price: patch.price, take_profit: patch.take_profit, stop_loss: patch.stop_loss, trailing_stop: patch.trailing_stop });

@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { fillPrice, marginDecimal, pendingHit, stopLossHit, takeProfitHit } from '@bourse/domain';
+import { fillPrice, marginDecimal, markedQuote, pendingHit, stopLossHit, takeProfitHit } from '@bourse/domain';
 import type { AppContext } from '../../app-context.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import type { PriceSource, Quote } from '../market/price-source.ts';
@@ -71,7 +71,9 @@ export async function closeOnTrigger(ctx: AppContext, prices: PriceSource, trade
     if (fresh?.status !== 'open') return null;
     const level = kind === 'tp' ? fresh.takeProfit : fresh.stopLoss;
     if (level === null) return null;
-    const hit = kind === 'tp' ? takeProfitHit(fresh.tradeType, Number(level), quote) : stopLossHit(fresh.tradeType, Number(level), quote);
+    // Levels are on the quote the trade sees: the instrument's, widened by the trade's markup.
+    const seen = markedQuote(quote, Number(fresh.markup));
+    const hit = kind === 'tp' ? takeProfitHit(fresh.tradeType, Number(level), seen) : stopLossHit(fresh.tradeType, Number(level), seen);
     if (!hit) return null;
     const reason = kind === 'tp' ? 'tp' : fresh.trailingStop !== null ? 'trailing' : 'sl';
     if (fresh.venue) return { atVenue: await venueCloseOf(ctx, tx, fresh, reason) };
@@ -82,7 +84,7 @@ export async function closeOnTrigger(ctx: AppContext, prices: PriceSource, trade
 }
 
 /** Fills a pending order the tick reached, or cancels it when the account lacks the margin. */
-export async function fillPending(ctx: AppContext, prices: PriceSource, tradeId: number, quote: Quote): Promise<TradeChange | null> {
+export async function fillPending(ctx: AppContext, prices: PriceSource, tradeId: number, tick: Quote): Promise<TradeChange | null> {
   if (venueHeldOff(ctx, tradeId)) return null;
   const trade = await tradeById(ctx.db, tradeId);
   if (trade?.status !== 'pending') return null;
@@ -94,6 +96,8 @@ export async function fillPending(ctx: AppContext, prices: PriceSource, tradeId:
     const fresh = await tradeById(tx, tradeId);
     if (fresh?.status !== 'pending' || fresh.triggerPrice === null) return null;
     const trigger = Number(fresh.triggerPrice);
+    // The order enters on the quote widened by the markup it was placed with.
+    const quote = markedQuote(tick, Number(fresh.markup));
     if (!pendingHit(fresh.tradeType, fresh.orderType as 'limit' | 'stop', trigger, quote)) return null;
     const fill = fillPrice(fresh.tradeType, quote);
     const margin = marginDecimal({ lots: Number(fresh.lots), contractSize: Number(fresh.contractSize), rate: fill, leverage: fresh.leverage, conversion });
@@ -126,7 +130,7 @@ export async function fillPending(ctx: AppContext, prices: PriceSource, tradeId:
       spread: String(spreadOf(quote)),
       fillConversion: String(conversion),
       // Simulated ticks carry fractional milliseconds; the column holds whole ones.
-      latencyMs: Math.max(0, Math.round(Date.now() - quote.ts)),
+      latencyMs: Math.max(0, Math.round(Date.now() - tick.ts)),
       openTime: new Date(),
       margin: margin.toFixed(2),
       stopLoss,

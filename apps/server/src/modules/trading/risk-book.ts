@@ -1,4 +1,4 @@
-import { closingPrice, pnl, roundPrice, trailStop, type Side } from '@bourse/domain';
+import { closingPrice, markedQuote, pnl, roundPrice, trailStop, type Side } from '@bourse/domain';
 import type { Quote } from '../market/price-source.ts';
 import { rateFrom, type RateSource } from './instruments.ts';
 import { TriggerIndex, type Cross, type Watch } from './trigger-index.ts';
@@ -22,6 +22,8 @@ type Position = {
   tp: number | null;
   sl: number | null;
   trailing: number | null;
+  /** The group's markup the trade was placed with: it sees the instrument's quote this much wider on each side. */
+  markup: number;
   handles: number[];
 };
 
@@ -135,7 +137,7 @@ export class RiskBook {
   ratchet(accountId: number, tradeId: number, quote: Quote): number | null {
     const p = this.accounts.get(accountId)?.positions.get(tradeId);
     if (p?.status !== 'open' || p.trailing === null) return null;
-    p.sl = roundPrice(trailStop(p.side, p.sl, p.trailing, quote));
+    p.sl = roundPrice(trailStop(p.side, p.sl, p.trailing, markedQuote(quote, p.markup)));
     for (const h of p.handles) this.index.remove(h);
     p.handles = [];
     this.#register(accountId, p);
@@ -177,7 +179,7 @@ export class RiskBook {
       const key = `${p.quoteCurrency}>${book.currency}`;
       const rate = this.#rate(key, quoteOf);
       if (!quote || rate === undefined) continue;
-      const quotePnl = pnl({ side: p.side, units: p.units, openPrice: p.open, closePrice: closingPrice(p.side, quote), conversion: 1 });
+      const quotePnl = pnl({ side: p.side, units: p.units, openPrice: p.open, closePrice: closingPrice(p.side, markedQuote(quote, p.markup)), conversion: 1 });
       equity += quotePnl * rate;
       const e = exposures.get(`${p.assetId}:${p.side}`) ?? { assetId: p.assetId, side: p.side, sensitivity: 0, quote, converted: rate !== 1 };
       e.sensitivity += p.units * rate;
@@ -216,9 +218,15 @@ export class RiskBook {
     return false;
   }
 
+  /**
+   * Indexes a position's triggers. Its levels are on the quote it sees (the instrument's widened by
+   * its markup), the index watches the instrument's: a bid level sits `markup` higher, an ask level lower.
+   */
   #register(accountId: number, p: Position): void {
     const add = (kind: 'tp' | 'sl' | 'entry' | 'trail', watch: Watch, cross: Cross, level: number) =>
-      p.handles.push(this.index.add({ assetId: p.assetId, watch, cross, level, payload: { kind, accountId, tradeId: p.id } }));
+      p.handles.push(
+        this.index.add({ assetId: p.assetId, watch, cross, level: p.markup === 0 ? level : roundPrice(watch === 'bid' ? level + p.markup : level - p.markup), payload: { kind, accountId, tradeId: p.id } }),
+      );
     const buy = p.side === 'buy';
     if (p.status === 'pending') {
       const limit = p.orderType === 'limit';
@@ -267,6 +275,7 @@ function toPosition(row: TradeRow): Position {
     tp: num(row.takeProfit),
     sl: num(row.stopLoss),
     trailing: num(row.trailingStop),
+    markup: Number(row.markup),
     handles: [],
   };
 }

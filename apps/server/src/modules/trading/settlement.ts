@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Decimal } from 'decimal.js';
-import { closingPrice, pnlDecimal, type BidAsk } from '@bourse/domain';
+import { closingPrice, markedQuote, pnlDecimal, type BidAsk } from '@bourse/domain';
 import type { CloseReason } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { postEntry } from '../accounts/ledger.service.ts';
@@ -83,7 +83,8 @@ export async function settleClose(tx: DbOrTx, order: CloseOrder, market: Market)
  */
 async function closeTrade(tx: DbOrTx, order: CloseOrder): Promise<{ closed: TradeRow; remaining: TradeRow | null; pnl: Decimal; commission: Decimal } | null> {
   const { trade } = order;
-  const price = closingPrice(trade.tradeType, order.quote);
+  // The trade closes on the quote widened by the markup it was placed with.
+  const price = closingPrice(trade.tradeType, markedQuote(order.quote, Number(trade.markup)));
   const partial = order.lots !== undefined && new Decimal(order.lots).lessThan(trade.lots);
   const units = partial ? new Decimal(order.lots!).times(trade.contractSize) : new Decimal(trade.volume);
   const pnl = pnlDecimal({

@@ -35,6 +35,7 @@ export function tradeView(row: TradeRow, live?: LiveFigures | null): Trade {
     pnl: live ? live.pnl : row.pnl,
     swap: row.swap,
     commission: row.commission,
+    markup: Number(row.markup),
     close_reason: row.closeReason,
     requested_price: num(row.requestedPrice),
     filled_price: num(row.filledPrice),

@@ -75,6 +75,7 @@ export async function accountSummaryOf(ctx: AppContext, userId: number, accountI
     lifetimePnl: new Decimal(lifetime).toFixed(2),
     marginCallLevel: terms?.marginCallLevel ?? Math.max(100, stopOutLevel),
     stopOutLevel: terms?.stopOutLevel ?? stopOutLevel,
+    markup: terms?.markup ?? {},
   };
 }
 

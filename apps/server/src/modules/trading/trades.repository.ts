@@ -110,7 +110,7 @@ const ORDER_COLUMNS = [
   'id', 'tradeId', 'userId', 'accountId', 'assetId', 'assetSymbol', 'assetName', 'quoteCurrency', 'tradeType', 'orderType', 'status',
   'volume', 'lots', 'contractSize', 'margin', 'leverage', 'openingPrice', 'takeProfit', 'stopLoss', 'trailingStop', 'triggerPrice',
   'requestedPrice', 'filledPrice', 'slippage', 'spread', 'fillConversion', 'pipSize', 'latencyMs', 'openTime', 'idempotencyKey',
-  'requestHash', 'firstResponse', 'venue', 'venueSymbol', 'commission', 'closeCommission', 'swapFree', 'createdAt',
+  'requestHash', 'firstResponse', 'venue', 'venueSymbol', 'commission', 'closeCommission', 'swapFree', 'markup', 'createdAt',
 ] as const;
 export type OrderTrade = { [K in (typeof ORDER_COLUMNS)[number]]: NewTrade[K] };
 /** The trade and its activity line in one statement: the line goes in as a data-modifying WITH. */

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { accountSummaryDecimal, closingPrice, pnlDecimal, type AccountSummary } from '@bourse/domain';
+import { accountSummaryDecimal, closingPrice, markedQuote, pnlDecimal, type AccountSummary } from '@bourse/domain';
 import type { PriceSource } from '../market/price-source.ts';
 import { conversionRate, type InstrumentCatalog } from './instruments.ts';
 import type { LiveFigures } from './trade-view.ts';
@@ -30,18 +30,19 @@ export class Valuer {
     return rate;
   }
 
-  /** Where an open trade would close now and its P&L there; null without a quote or a rate. */
+  /** Where an open trade would close now (the instrument's quote widened by the trade's markup) and its P&L there; null without a quote or a rate. */
   async live(row: TradeRow, quote = this.prices.quote(row.assetId)): Promise<(LiveFigures & { pnlDecimal: Decimal }) | null> {
     const rate = await this.conversion(row.quoteCurrency);
     if (!quote || rate === null || row.openingPrice === null) return null;
-    const close = closingPrice(row.tradeType, quote);
+    const close = closingPrice(row.tradeType, markedQuote(quote, Number(row.markup)));
     const pnl = pnlDecimal({ side: row.tradeType, units: Number(row.volume), openPrice: Number(row.openingPrice), closePrice: close, conversion: rate });
     return { closingPrice: close, pnl: pnl.toFixed(2), pnlDecimal: pnl };
   }
 
   /**
    * Free margin (equity − margin, SPEC §9) from aggregated exposure: each group's P&L is
-   * ±(units × closing price − Σ units × opening price), converted; not rounded per trade.
+   * ±(units × closing price − cost), converted; not rounded per trade. The cost has each trade's
+   * markup in it (see account_exposures), so the instrument's own quote values it.
    */
   async freeMargin(balance: string, exposures: Exposure[]): Promise<Decimal> {
     let free = new Decimal(balance);

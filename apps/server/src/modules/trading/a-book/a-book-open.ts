@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { commissionShare, marginDecimal } from '@bourse/domain';
+import { commissionShare, marginDecimal, markedPrice } from '@bourse/domain';
 import { type MarkupConfig, type StoreTradeResponse, tradingMessages as msg } from '@bourse/contract';
 import type { AppContext } from '../../../app-context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -28,6 +28,8 @@ type OpenRequest = {
   digits: number;
   currency: string;
   markup: MarkupConfig | null;
+  /** The group's markup on each side, a price distance, over the instrument's (absent on orders written before groups had one). */
+  groupMarkup?: number;
 };
 
 /**
@@ -59,7 +61,8 @@ export function writeOpenOrder(
 ): Promise<VenueOrderRow> {
   const { plan, route } = o;
   const deviation = o.maxDeviationPct / 100;
-  const customerLimit = plan.side === 'buy' ? o.requested * (1 + deviation) : o.requested * (1 - deviation);
+  // The provider's limit is before either markup: the group's is taken off here, the instrument's by providerLimit.
+  const customerLimit = markedPrice(plan.side === 'buy' ? 'sell' : 'buy', plan.side === 'buy' ? o.requested * (1 + deviation) : o.requested * (1 - deviation), plan.markup);
   const request: OpenRequest = {
     trade: o.trade,
     tradeRowId: o.tradeRowId,
@@ -69,6 +72,7 @@ export function writeOpenOrder(
     digits: plan.instrument.digits,
     currency: o.currency,
     markup: route.markup,
+    groupMarkup: plan.markup,
   };
   return insertVenueOrder(tx, {
     clOrdId: openClOrdId(o.userId, o.key),
@@ -130,7 +134,7 @@ export async function settleOpen(ctx: AppContext, order: VenueOrderRow, result: 
     const units = result.filledQuantity;
     const contractSize = Number(request.trade.contractSize);
     const lots = units / contractSize;
-    const price = customerPrice(side, result.averagePrice!, request.digits, request.markup);
+    const price = markedPrice(side, customerPrice(side, result.averagePrice!, request.digits, request.markup), request.groupMarkup ?? 0);
     const margin = marginDecimal({ lots, contractSize, rate: price, leverage: request.trade.leverage, conversion: request.conversion });
     // The commission was priced for the lots asked; a part-fill pays for the lots it got.
     const share = (charge: string | undefined) => commissionShare(charge ?? '0', lots, request.trade.lots).toFixed(2);

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { commissionShare, marginDecimal } from '@bourse/domain';
+import { commissionShare, marginDecimal, markedPrice } from '@bourse/domain';
 import type { MarkupConfig } from '@bourse/contract';
 import type { AppContext } from '../../../app-context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -39,7 +39,9 @@ export async function writePendingFill(
   if (await orderInFlight(tx, trade.id)) return null;
   const trigger = Number(trade.triggerPrice);
   const deviation = ctx.config.trading.maxDeviationPct / 100;
-  const customerLimit = trade.orderType === 'limit' ? trigger : trade.tradeType === 'buy' ? o.fill * (1 + deviation) : o.fill * (1 - deviation);
+  const limit = trade.orderType === 'limit' ? trigger : trade.tradeType === 'buy' ? o.fill * (1 + deviation) : o.fill * (1 - deviation);
+  // The provider's limit is before either markup: the trade's own is taken off here, the instrument's by providerLimit.
+  const customerLimit = markedPrice(trade.tradeType === 'buy' ? 'sell' : 'buy', limit, Number(trade.markup));
   const request: PendingFillRequest = { pending: true, trigger, spread: o.spread, conversion: o.conversion, digits: o.digits, markup: route.markup, costs: o.costs };
   return insertVenueOrder(tx, {
     clOrdId: `P${trade.id}-${crypto.randomUUID().replaceAll('-', '').slice(0, 20)}`,
@@ -94,7 +96,7 @@ export async function settlePendingFill(ctx: AppContext, order: VenueOrderRow, r
         else ctx.log.warn({ clOrdId: order.clOrdId, tradeId: order.tradeId }, 'a venue filled a pending order no longer pending');
         return null;
       }
-      const price = customerPrice(trade.tradeType, result.averagePrice!, request.digits, request.markup);
+      const price = markedPrice(trade.tradeType, customerPrice(trade.tradeType, result.averagePrice!, request.digits, request.markup), Number(trade.markup));
       const units = result.filledQuantity;
       const contractSize = Number(trade.contractSize);
       const lots = units / contractSize;

@@ -17,6 +17,8 @@ export type OpenBook = {
   units: string;
   /** Σ units × opening price. */
   cost: string;
+  /** Σ units × the trade's markup: what the customers' closes give up to the groups' markups. */
+  markup: string;
 };
 
 const accountsFilter = (accounts: DeskAccounts) => (accounts === 'live' ? sql`AND a.kind = 'live'` : sql``);
@@ -28,7 +30,8 @@ export async function openBooks(db: DbOrTx, accounts: DeskAccounts, assetId?: nu
     await db.execute(sql`
       SELECT t.asset_id AS "assetId", max(t.asset_symbol) AS symbol, max(t.asset_name) AS name, t.quote_currency AS "quoteCurrency",
              t.trade_type AS side, (t.venue IS NULL) AS "bBook", count(*)::int AS positions,
-             sum(t.lots)::text AS lots, sum(t.volume)::text AS units, sum(t.volume * t.opening_price)::text AS cost
+             sum(t.lots)::text AS lots, sum(t.volume)::text AS units, sum(t.volume * t.opening_price)::text AS cost,
+             sum(t.volume * t.markup)::text AS markup
         FROM trades t JOIN trading_accounts a ON a.id = t.account_id
        WHERE t.status = 'open' ${accountsFilter(accounts)} ${one}
        GROUP BY t.asset_id, t.quote_currency, t.trade_type, (t.venue IS NULL)

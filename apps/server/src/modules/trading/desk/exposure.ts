@@ -18,9 +18,15 @@ export function venueOf(ctx: AppContext, symbol: string) {
   return venuesOf(ctx)?.route(symbol, { id: 0, kind: 'live' }, 0, 'a_book') ?? null;
 }
 
-type Sums = { positions: number; lots: Decimal; units: Decimal; cost: Decimal };
-const empty = (): Sums => ({ positions: 0, lots: ZERO, units: ZERO, cost: ZERO });
-const add = (s: Sums, b: OpenBook): Sums => ({ positions: s.positions + b.positions, lots: s.lots.plus(b.lots), units: s.units.plus(b.units), cost: s.cost.plus(b.cost) });
+type Sums = { positions: number; lots: Decimal; units: Decimal; cost: Decimal; markup: Decimal };
+const empty = (): Sums => ({ positions: 0, lots: ZERO, units: ZERO, cost: ZERO, markup: ZERO });
+const add = (s: Sums, b: OpenBook): Sums => ({
+  positions: s.positions + b.positions,
+  lots: s.lots.plus(b.lots),
+  units: s.units.plus(b.units),
+  cost: s.cost.plus(b.cost),
+  markup: s.markup.plus(b.markup),
+});
 
 /** One instrument's books: all customers' long and short, B-book long and short, A-book net lots. */
 type Books = { first: OpenBook; long: Sums; short: Sums; bLong: Sums; bShort: Sums };
@@ -43,8 +49,9 @@ function groupBooks(books: OpenBook[]): Map<number, Books> {
  * the bid, shorts at the ask), converted to USD.
  */
 function housePnl(books: Books, quote: { bid: number; ask: number }, rate: number): Decimal {
-  const longs = books.bLong.units.times(closingPrice('buy', quote)).minus(books.bLong.cost);
-  const shorts = books.bShort.cost.minus(books.bShort.units.times(closingPrice('sell', quote)));
+  // Customers close `markup` beyond the instrument's quote: what their P&L gives up, the house keeps.
+  const longs = books.bLong.units.times(closingPrice('buy', quote)).minus(books.bLong.cost).minus(books.bLong.markup);
+  const shorts = books.bShort.cost.minus(books.bShort.units.times(closingPrice('sell', quote))).minus(books.bShort.markup);
   return longs.plus(shorts).times(rate).negated();
 }
 

@@ -101,6 +101,44 @@ function LeverageFields({ form }: { form: Form }) {
   );
 }
 
+/** Symbols and numbers, the same in every language. */
+const MARKUP_EXAMPLE = 'EURUSD 3, XAUUSD 25';
+
+function MarkupFields({ form }: { form: Form }) {
+  const { t } = useTranslation();
+  const errors = form.formState.errors;
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-3">
+      <Legend>{t('Markup')}</Legend>
+      <p className="text-xs text-muted">{t('Points added on each side of the quote for the group’s accounts (a point is the instrument’s last digit); empty: none.')}</p>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {assetCategories.map((c) => (
+          <TextField
+            key={c}
+            label={t(categoryLabels[c])}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={GROUP_LIMITS.markupPoints}
+            step={0.1}
+            placeholder="0"
+            error={dealingWords(errors.markup?.[c]?.message)}
+            {...form.register(`markup.${c}`)}
+          />
+        ))}
+      </div>
+      <TextField
+        label={t('Instruments')}
+        autoComplete="off"
+        placeholder={MARKUP_EXAMPLE}
+        hint={t('Symbol and points, separated by commas; an instrument’s markup replaces its class’s.')}
+        error={dealingWords(errors.markup_instruments?.message)}
+        {...form.register('markup_instruments')}
+      />
+    </fieldset>
+  );
+}
+
 function AllowedClasses({ form }: { form: Form }) {
   const { t } = useTranslation();
   const chosen = form.watch('allowed_classes');
@@ -187,8 +225,9 @@ function RiskFields({ form }: { form: Form }) {
 }
 
 /** Fields of the form the server may name in a refusal. */
-const formFields = new Set(['name', 'description', 'commission_mode', 'commission_rate', 'commission_min', 'currency', 'swap_free_days', 'swap_free_fee', 'execution', 'margin_call_level', 'stop_out_level']);
-const isFormField = (name: string) => formFields.has(name) || /^leverage\.\w+$/.test(name);
+const formFields = new Set(['name', 'description', 'commission_mode', 'commission_rate', 'commission_min', 'currency', 'swap_free_days', 'swap_free_fee', 'execution', 'margin_call_level', 'stop_out_level', 'markup_instruments']);
+const classField = new RegExp(`^(leverage|markup)\\.(${assetCategories.join('|')})$`);
+const isFormField = (name: string) => formFields.has(name) || classField.test(name);
 
 type Props = {
   /** The group edited; null creates one. */
@@ -212,7 +251,9 @@ export function GroupDialog({ group, onClose }: Props) {
       toast.success(group ? t('{{name}} saved: new orders take its terms.', { name: saved.name }) : t('{{name}} created.', { name: saved.name }));
       onClose();
     } catch (error) {
-      const named = error instanceof ApiError && error.status === 422 ? Object.entries(error.body?.errors ?? {}).filter(([field]) => isFormField(field)) : [];
+      const refused = error instanceof ApiError && error.status === 422 ? Object.entries(error.body?.errors ?? {}) : [];
+      // A markup the server refuses for an instrument (not in the catalogue) is on the instruments' field.
+      const named = refused.map(([field, messages]): [string, string[]] => [/^markup\./.test(field) && !isFormField(field) ? 'markup_instruments' : field, messages]).filter(([field]) => isFormField(field));
       for (const [field, [message]] of named) form.setError(field as Path<GroupFormValues>, { message }, { shouldFocus: true });
       if (named.length === 0) toast.error(errorMessage(error, t('Could not save the group.')));
     }
@@ -227,6 +268,7 @@ export function GroupDialog({ group, onClose }: Props) {
         </div>
         <CommissionFields form={form} />
         <LeverageFields form={form} />
+        <MarkupFields form={form} />
         <AllowedClasses form={form} />
         <SwapFields form={form} />
         <RiskFields form={form} />

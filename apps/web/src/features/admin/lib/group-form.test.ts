@@ -7,7 +7,7 @@ const check = (values: ReturnType<typeof groupFormValues>) => groupResolver(valu
 const raw: CustomerGroup = {
   id: 2, name: 'Raw', description: 'Raw spread', commission_mode: 'per_lot', commission_rate: '3.5000', commission_min: '0.5000', currency: 'USD',
   leverage: { forex: 50 }, swap_free: false, swap_free_days: 0, swap_free_fee: '0.0000', execution: 'b_book', margin_call_level: '80.00', stop_out_level: '40.00',
-  allowed_classes: ['forex', 'metals'], accounts: 3, is_default: false, updated_at: '2026-01-01T00:00:00.000Z',
+  allowed_classes: ['forex', 'metals'], markup: { forex: 2, EURUSD: 1.5 }, accounts: 3, is_default: false, updated_at: '2026-01-01T00:00:00.000Z',
 };
 
 describe('group form', () => {

@@ -25,13 +25,45 @@ export type GroupFormValues = {
   stop_out_level: string;
   /** None chosen: every class. */
   allowed_classes: AssetCategory[];
+  /** Points on each side per class; empty: none. */
+  markup: Record<AssetCategory, string>;
+  /** Per instrument, over its class: "EURUSD 3, XAUUSD 25". */
+  markup_instruments: string;
 };
+
+const isCategory = (key: string): key is AssetCategory => (assetCategories as readonly string[]).includes(key);
+
+/** An instrument's markup as the form writes it: "EURUSD 3". */
+export function instrumentMarkupText(markup: Record<string, number>): string {
+  return Object.entries(markup)
+    .filter(([key]) => !isCategory(key))
+    .map(([symbol, points]) => `${symbol} ${points}`)
+    .join(', ');
+}
+
+/**
+ * The instruments' markup typed as "SYMBOL points" (or SYMBOL=points), separated by commas or lines.
+ * An entry that is not one keeps its text as the key with no number, which the contract refuses.
+ */
+export function parseInstrumentMarkup(text: string): Record<string, number> {
+  const entries = text
+    .split(/[,;\n]/)
+    .map((e) => e.trim())
+    .filter(Boolean);
+  return Object.fromEntries(
+    entries.map((entry) => {
+      const match = /^(\S+?)\s*[=:\s]\s*(\d+(?:\.\d+)?)$/.exec(entry);
+      return match ? [match[1]!.toUpperCase(), Number(match[2])] : [entry, Number.NaN];
+    }),
+  );
+}
 
 /** A decimal as the server keeps it ("3.5000"), as a person types it ("3.5"). */
 const plain = (value: string) => String(Number(value));
 
 export function groupFormValues(group: CustomerGroup | null): GroupFormValues {
   const leverage = Object.fromEntries(assetCategories.map((c) => [c, group?.leverage[c] === undefined ? '' : String(group.leverage[c])])) as Record<AssetCategory, string>;
+  const markup = Object.fromEntries(assetCategories.map((c) => [c, group?.markup[c] === undefined ? '' : String(group.markup[c])])) as Record<AssetCategory, string>;
   if (!group) {
     return {
       name: '',
@@ -48,6 +80,8 @@ export function groupFormValues(group: CustomerGroup | null): GroupFormValues {
       margin_call_level: '100',
       stop_out_level: '50',
       allowed_classes: [],
+      markup,
+      markup_instruments: '',
     };
   }
   return {
@@ -65,6 +99,8 @@ export function groupFormValues(group: CustomerGroup | null): GroupFormValues {
     margin_call_level: plain(group.margin_call_level),
     stop_out_level: plain(group.stop_out_level),
     allowed_classes: group.allowed_classes,
+    markup,
+    markup_instruments: instrumentMarkupText(group.markup),
   };
 }
 
@@ -90,6 +126,10 @@ export function toGroupBody(v: GroupFormValues): GroupInput {
     margin_call_level: typed(v.margin_call_level),
     stop_out_level: typed(v.stop_out_level),
     allowed_classes: v.allowed_classes,
+    markup: {
+      ...Object.fromEntries(assetCategories.filter((c) => v.markup[c].trim() !== '').map((c) => [c, typed(v.markup[c])])),
+      ...parseInstrumentMarkup(v.markup_instruments),
+    },
   };
 }
 
@@ -99,6 +139,18 @@ const checkBody = zodResolver(groupInput, undefined, { raw: true });
 export const groupResolver: Resolver<GroupFormValues, unknown, GroupInput> = async (values, context, options) => {
   const body = toGroupBody(values);
   const result = await checkBody(body, context, options as unknown as ResolverOptions<GroupInput>);
-  if (Object.keys(result.errors).length > 0) return { values: {}, errors: result.errors as FieldErrors<GroupFormValues> };
+  if (Object.keys(result.errors).length > 0) return { values: {}, errors: markupErrorsOnFields(result.errors as Record<string, unknown>) as FieldErrors<GroupFormValues> };
   return { values: body, errors: {} };
 };
+
+/** The contract names a markup's key (`markup.EURUSD`): an instrument's lands on the instruments' field, a class's on its own. */
+export function markupErrorsOnFields(errors: Record<string, unknown>): Record<string, unknown> {
+  const markup = errors.markup as Record<string, { message?: string } | undefined> | undefined;
+  if (!markup) return errors;
+  const { markup: _, ...rest } = errors;
+  const byClass = Object.fromEntries(Object.entries(markup).filter(([key]) => isCategory(key)));
+  const instrument = Object.entries(markup).find(([key]) => !isCategory(key) && key !== 'message' && key !== 'type' && key !== 'ref');
+  const own = typeof (markup as { message?: unknown }).message === 'string' ? (markup as { message: string; type?: string }) : undefined;
+  const onInstruments = instrument?.[1] ?? own;
+  return { ...rest, ...(Object.keys(byClass).length > 0 ? { markup: byClass } : {}), ...(onInstruments ? { markup_instruments: onInstruments } : {}) };
+}

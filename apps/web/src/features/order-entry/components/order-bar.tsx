@@ -35,7 +35,7 @@ export function OrderBar({ className }: { className?: string }) {
     <div ref={ref} className={cn('flex min-w-0 flex-col gap-1', className)} data-testid="order-bar">
       {/* Narrow screens: SELL and BUY on a row of their own, volume and tools under them. */}
       <div className="flex min-w-0 flex-wrap items-center gap-1.5 md:flex-nowrap">
-        <PriceButtons onTrade={submit} busy={busy} className="order-first w-full md:order-last md:w-auto md:min-w-0 md:flex-1" />
+        <PriceButtons onTrade={submit} busy={busy} markup={ctx.markup} className="order-first w-full md:order-last md:w-auto md:min-w-0 md:flex-1" />
         <VolumeInput ctx={volumeCtx} className="min-w-0 flex-1 md:order-3 md:w-44 md:flex-none" />
         <PendingOrderDialog quote={quote} />
         <TargetsDialog quote={quote} />

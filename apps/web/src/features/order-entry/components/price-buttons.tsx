@@ -14,16 +14,18 @@ type PriceButtonsProps = {
   onTrade?: (side: TradeSide) => void;
   /** SPEC §4: while an order is in flight both buttons show a spinner and "Processing...". */
   busy?: boolean;
+  /** The account's group's markup, a price distance added on each side: the buttons quote what the account trades at. */
+  markup?: number;
   className?: string;
 };
 
 /** SELL at the bid and BUY at the ask of the active asset, live. */
-export function PriceButtons({ onTrade, busy, className }: PriceButtonsProps) {
+export function PriceButtons({ onTrade, busy, markup = 0, className }: PriceButtonsProps) {
   const { t } = useTranslation();
   const asset = useAssetStore((s) => s.activeAsset);
   const tick = useTick(asset?.asset_id);
   // The instrument's own digits, not SPEC §9's 4, so the spread between the buttons shows.
-  const price = (side: 'bid' | 'ask') => (asset ? <Price value={sidePrice(asset, tick, side)} precision={precisionOf(asset)} /> : '—');
+  const price = (side: 'bid' | 'ask') => (asset ? <Price value={sidePrice(asset, tick, side) + (side === 'ask' ? markup : -markup)} precision={precisionOf(asset)} /> : '—');
   const button = (side: TradeSide, label: string, quote: React.ReactNode) => (
     <button
       type="button"

@@ -1,22 +1,30 @@
-import { leverageCategoryOf, type Asset, type LeverageMap } from '@bourse/contract';
-import { resolveLeverage, type BidAsk } from '@bourse/domain';
+import { type ClientCategory, leverageCategoryOf, type Asset, type LeverageMap } from '@bourse/contract';
+import { clientCeiling, type LeveragePreset, markedQuote, markupDistance, type MarkupMap, resolveLeverage, type BidAsk } from '@bourse/domain';
+import { useAccountSummaryQuery } from '@/stores/account-summary-store';
 import { useAssetStore } from '@/stores/asset-store';
 import { quoteOf, useConversion } from '@/stores/quotes';
 import { useSelectedAccount, useSession } from '@/stores/session-store';
 import { useSiteData } from '@/stores/site-data-store';
+import { useSiteSettings } from '@/stores/settings-store';
 import { priceTicks, useTick } from '@/stores/tick-store';
+
+/** Who trades, for the regulatory ceiling: the site's preset and the client's category. */
+export type RegulatoryClient = { preset: LeveragePreset; category: ClientCategory };
 
 /**
  * SPEC §9 trading leverage as the server resolves it: the per-category setting, else the asset's,
- * else the plan's (else 20); capped by the asset's and the plan's maximum.
+ * else the plan's (else 20); capped by the asset's and the plan's maximum, and for a retail client
+ * by the site's regulatory preset for the asset's class.
  */
-export function leverageFor(asset: Pick<Asset, 'type' | 'leverage'>, map: LeverageMap, planLeverage: number | null): number {
+export function leverageFor(asset: Pick<Asset, 'type' | 'leverage' | 'symbol' | 'category'>, map: LeverageMap, planLeverage: number | null, client?: RegulatoryClient): number {
+  const category = leverageCategoryOf[asset.type];
   return resolveLeverage({
-    category: map[leverageCategoryOf[asset.type]],
+    category: map[category],
     asset: asset.leverage,
     plan: planLeverage,
     instrumentMax: asset.leverage,
     planMax: planLeverage,
+    regulatoryMax: client ? clientCeiling(client.preset, client.category, { category, symbol: asset.symbol, subcategory: asset.category }) : null,
   });
 }
 
@@ -28,9 +36,20 @@ export type OrderContext = {
   conversion: number | null;
   accountId: number | null;
   currency: string;
+  /** The account's group's markup on the active asset, a price distance on each side (already in `quote`). */
+  markup: number;
+  /** The account's group's markup by asset class or instrument symbol. */
+  markupMap: MarkupMap;
 };
 
-/** The order form's market, re-read on every tick of the active asset. */
+const NO_MARKUP: MarkupMap = {};
+
+/** The price distance the account's group adds on each side of `asset`'s quote (SPEC-side: the server's `markupDistance`). */
+export function groupMarkupOn(asset: Pick<Asset, 'symbol' | 'type' | 'digits'>, markup: MarkupMap): number {
+  return markupDistance(markup, { symbol: asset.symbol, category: leverageCategoryOf[asset.type], digits: asset.digits });
+}
+
+/** The order form's market, re-read on every tick of the active asset: the quote is the one the account trades at, its group's markup included. */
 export function useOrderContext(of?: Asset | null): OrderContext {
   // Another instrument's market when given (a chart of the room that is not the selected pair's).
   const active = useAssetStore((s) => s.activeAsset);
@@ -40,18 +59,25 @@ export function useOrderContext(of?: Asset | null): OrderContext {
   const currency = account?.currency ?? 'USD';
   const map = useSiteData((s) => s.leverage);
   const plan = useSession((s) => s.user?.account_type.leverage ?? null);
+  const clientCategory = useSession((s) => s.user?.client_category ?? 'retail');
+  // Settings kept from before the preset existed have none: the server's ceiling applies all the same.
+  const preset = useSiteSettings((s) => s.settings?.leverage_preset ?? 'none');
   const conversion = useConversion(asset?.quote_currency, currency);
+  const groupMarkup = useAccountSummaryQuery(account?.id ?? null).data?.markup ?? NO_MARKUP;
+  const markup = asset ? groupMarkupOn(asset, groupMarkup) : 0;
   return {
     asset,
-    quote: asset ? quoteOf(asset, tick) : null,
-    leverage: asset ? leverageFor(asset, map, plan) : 1,
+    quote: asset ? markedQuote(quoteOf(asset, tick), markup) : null,
+    leverage: asset ? leverageFor(asset, map, plan, { preset, category: clientCategory }) : 1,
     conversion,
     accountId: account?.id ?? null,
     currency,
+    markup,
+    markupMap: groupMarkup,
   };
 }
 
-/** The active asset's quote right now (for a submit, which must not use a render-old price). */
-export function latestQuote(asset: Asset): BidAsk {
-  return quoteOf(asset, priceTicks.get(asset.asset_id));
+/** The active asset's quote right now, widened by the group's `markup` (for a submit, which must not use a render-old price). */
+export function latestQuote(asset: Asset, markup: number): BidAsk {
+  return markedQuote(quoteOf(asset, priceTicks.get(asset.asset_id)), markup);
 }

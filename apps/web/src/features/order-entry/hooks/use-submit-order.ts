@@ -10,7 +10,7 @@ import { buildOrderPayload, orderProblem, type OrderInput } from '../lib/order-p
 import { playOrderBuzz, playOrderChime } from '../lib/trade-sounds';
 import { toLots } from '../lib/volume-units';
 import { useOrderForm } from '../stores/order-form-store';
-import { latestQuote, type OrderContext } from './use-order-context';
+import { groupMarkupOn, latestQuote, type OrderContext } from './use-order-context';
 
 function fail(message: string) {
   toastOrderFailed(message);
@@ -21,7 +21,7 @@ function fail(message: string) {
  * SPEC §4 Order: BUY/SELL submit the form at once for the active asset; success chimes, failure
  * buzzes; the form id is regenerated afterwards. `busy` is true while an order is in flight.
  */
-export function useSubmitOrder({ leverage, conversion, accountId }: OrderContext): { submit: (side: TradeSide) => void; busy: boolean } {
+export function useSubmitOrder({ leverage, conversion, accountId, markupMap }: OrderContext): { submit: (side: TradeSide) => void; busy: boolean } {
   const mutation = usePlaceOrder();
   const { mutate, isPending } = mutation;
 
@@ -33,7 +33,7 @@ export function useSubmitOrder({ leverage, conversion, accountId }: OrderContext
         return;
       }
       const form = useOrderForm.getState();
-      const quote = latestQuote(asset);
+      const quote = latestQuote(asset, groupMarkupOn(asset, markupMap));
       const price = side === 'buy' ? quote.ask : quote.bid;
       const lots = toLots(parseVolumeInput(form.text), form.unit, { contractSize: asset.contract_size, price, conversion });
       const targets = form.targets && { takeProfit: form.targets.takeProfit, stopLoss: form.targets.stopLoss };
@@ -58,7 +58,7 @@ export function useSubmitOrder({ leverage, conversion, accountId }: OrderContext
         },
       );
     },
-    [leverage, conversion, accountId, mutate],
+    [leverage, conversion, accountId, markupMap, mutate],
   );
 
   return { submit, busy: isPending };

@@ -13,7 +13,7 @@ function trade(over: Partial<Trade>): Trade {
   return {
     id: 1, trade_id: 'T1', account_id: 1, asset_id: btc.asset_id, asset_symbol: 'BTCUSD', asset_name: 'Bitcoin', trade_type: 'buy',
     order_type: 'market', status: 'open', volume: 1, lots: 1, margin: '6000.00', leverage: 10, opening_price: 60_000, closing_price: 60_000,
-    take_profit: null, stop_loss: null, trailing_stop: null, trigger_price: null, open_time: null, close_time: null, pnl: '0.00', swap: '0.00', commission: '0.00',
+    take_profit: null, stop_loss: null, trailing_stop: null, trigger_price: null, open_time: null, close_time: null, pnl: '0.00', swap: '0.00', commission: '0.00', markup: 0,
     close_reason: null, requested_price: null, filled_price: null, slippage: null, spread: null, slippage_pips: null,
     slippage_cost: null, spread_pips: null, spread_cost: null, latency_ms: null, created_at: '2026-01-01T00:00:00Z',
     placed_by: 'customer', robot_id: null,
