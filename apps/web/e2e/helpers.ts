@@ -4,6 +4,7 @@ import { appendFile, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { test as base, expect, type Browser, type Page, request as playwrightRequest } from '@playwright/test';
+import { appropriatenessQuestions } from '@bourse/contract';
 
 /**
  * The test every spec runs. Playwright closes the context it hands a test, not one the test opens
@@ -112,13 +113,19 @@ export async function verifyCustomer(baseURL: string, user: { email: string; pas
   await apiCall(baseURL, 'POST', '/auth/logout', { token });
 }
 
+/** The best answer to every question of the appropriateness test: a questionnaire that passes. */
+export const passingAnswers = (): Record<string, string> =>
+  Object.fromEntries(appropriatenessQuestions.map((q) => [q.id, [...q.answers].sort((a, b) => b.points - a.points)[0]!.id]));
+
 /**
  * Registers a new customer through the API and approves it as the admin. The trading room's
  * first-visit tour is marked done, so specs about other things find the room as a returning
- * customer does; `tour: true` keeps it for the spec about the tour. `verified: true` also has the
- * identity documents approved, which live orders and withdrawals need by default.
+ * customer does; `tour: true` keeps it for the spec about the tour. The appropriateness questions
+ * are answered (passing), as a customer opening or trading a live account has, unless
+ * `appropriateness: false`. `verified: true` also has the identity documents approved, which live
+ * orders and withdrawals need by default.
  */
-export async function newCustomer(baseURL: string, opts: { approve?: boolean; tour?: boolean; verified?: boolean } = {}): Promise<Customer> {
+export async function newCustomer(baseURL: string, opts: { approve?: boolean; tour?: boolean; verified?: boolean; appropriateness?: boolean } = {}): Promise<Customer> {
   const email = `e2e.${randomBytes(5).toString('hex')}@example.com`;
   const password = 'e2e-password-1';
   const firstName = 'Eve';
@@ -127,6 +134,7 @@ export async function newCustomer(baseURL: string, opts: { approve?: boolean; to
     await apiCall(baseURL, 'PATCH', `/admin/clients/${user.id}/status`, { token: await adminToken(baseURL), body: { status: 'active' } });
     if (!opts.tour) await apiCall(baseURL, 'PUT', '/user/preferences', { token, body: { tour_done: true } });
   }
+  if (opts.appropriateness !== false) await apiCall(baseURL, 'POST', '/appropriateness', { token, body: { answers: passingAnswers() } });
   // The spec's own sign-ins are then the customer's only sessions.
   await apiCall(baseURL, 'POST', '/auth/logout', { token });
   if (opts.verified) await verifyCustomer(baseURL, { email, password });

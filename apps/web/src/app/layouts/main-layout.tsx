@@ -13,6 +13,7 @@ import { useLogout } from '../use-logout';
 import { AccountMenu } from './account-menu';
 import { navItems } from './nav-items';
 import { SideNav } from '@/components/layout/side-nav';
+import { RiskWarningLine } from '@/components/risk-warning';
 import { LanguageMenu } from '@/components/language-menu';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { UserMenu } from './user-menu';
@@ -74,6 +75,9 @@ export function MainLayout() {
         <main className={cn('min-w-0 flex-1 p-4 md:p-6', fillsWindow && 'min-h-0')}>
           <Outlet />
         </main>
+        <footer className="border-t border-line px-4 py-2.5 md:px-6">
+          <RiskWarningLine />
+        </footer>
       </div>
       <RadixDialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
         <RadixDialog.Portal>

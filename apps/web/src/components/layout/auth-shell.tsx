@@ -4,6 +4,7 @@ import { ThemeToggle } from '../theme-toggle';
 import { BrandLogo } from './brand-logo';
 import { useTranslation } from 'react-i18next';
 import { msg } from '@/i18n/i18n';
+import { RiskPercentSentence } from '../risk-warning';
 
 export const RISK_WARNING = msg(
   'Trading CFDs carries a high level of risk and may not be suitable for all investors. Only trade with money you can afford to lose.',
@@ -30,7 +31,7 @@ export function AuthShell({ title, subtitle, children, footer }: { title: string
         </section>
       </main>
       <footer className="border-t border-line px-4 py-4 text-center text-xs text-muted sm:px-8">
-        <strong className="text-fg/80">{t('Risk warning:')}</strong> {t(RISK_WARNING)}
+        <strong className="text-fg/80">{t('Risk warning:')}</strong> {t(RISK_WARNING)} <RiskPercentSentence />
       </footer>
     </div>
   );

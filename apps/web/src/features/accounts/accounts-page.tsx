@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { useSelectedAccount, useSession } from '@/stores/session-store';
 import { AccountActions, type AccountDialog } from './components/account-actions';
 import { AccountCard } from './components/account-card';
+import { AppropriatenessNotice } from './components/appropriateness-notice';
 import { OpenAccountDialog } from './components/open-account-dialog';
 import { RecentTransfers } from './components/recent-transfers';
 import { ResetAccountDialog } from './components/reset-account-dialog';
@@ -68,6 +69,7 @@ export function AccountsPage() {
         </p>
       ) : (
         <div className="flex flex-col gap-8">
+          <AppropriatenessNotice />
           {groups.map(({ kind, title }) => {
             const list = accounts.filter((a) => a.kind === kind);
             if (list.length === 0) return null;

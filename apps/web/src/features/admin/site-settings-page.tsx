@@ -15,6 +15,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useSiteSettings } from '@/stores/settings-store';
 import { useUpdateSiteSettings } from './api/site-settings';
 import { LeverageForm } from './components/leverage-form';
+import { ComplianceSettings, RiskWarningFigures } from './components/compliance-settings';
 import { SettingsSection, SwitchField, TextAreaField } from '@/components/settings-controls';
 import { toFormValues, toUpdate } from './components/settings-form-values';
 
@@ -123,6 +124,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
           <TextAreaField label={t('Registration page header')} rows={2} error={e.register_page_header?.message} {...register('register_page_header')} />
           <TextAreaField label={t('Registration page footer')} error={e.register_page_footer?.message} {...register('register_page_footer')} />
         </SettingsSection>
+        <ComplianceSettings register={register} errors={e} />
         <SettingsSection title={t('Branding')}>
           <TextField label={t('Site name')} error={e.name?.message} {...register('name')} />
           <div className="grid gap-4 sm:grid-cols-2">
@@ -205,6 +207,7 @@ export function SiteSettingsPage() {
         <div className="flex flex-col gap-5">
           <SettingsForm settings={settings} />
           <LeverageForm />
+          <RiskWarningFigures />
         </div>
       ) : (
         <Spinner />

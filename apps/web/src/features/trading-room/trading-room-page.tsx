@@ -6,6 +6,7 @@ import { BrandLogo } from '@/components/layout/brand-logo';
 import { LanguageMenu } from '@/components/language-menu';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { RiskWarningLine } from '@/components/risk-warning';
+import { RiskWarningLine } from '@/components/risk-warning';
 import { Spinner } from '@/components/ui/spinner';
 import { AccountFooter } from './components/account-footer';
 import { AutotraderDialog } from '@/features/autotrader/autotrader-dialog';
@@ -249,6 +250,7 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
       </div>
 
       <AccountFooter />
+      <RiskWarningLine className="shrink-0 border-t border-line bg-panel px-3 py-1" />
       <RiskWarningLine className="shrink-0 border-t border-line bg-panel px-3 py-1" />
       <ActiveEaPanel />
       <AutotraderDialog open={autotraderOpen} onOpenChange={setAutotraderOpen} />

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useForm, Controller } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { accountCurrencies, MAX_ACCOUNTS_PER_KIND, openAccountInput, type TradingAccount } from '@bourse/contract';
+import { accountCurrencies, MAX_ACCOUNTS_PER_KIND, openAccountInput, type AppropriatenessStatus, type TradingAccount } from '@bourse/contract';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -14,12 +16,18 @@ import { showServerError } from '@/lib/server-errors';
 import { cn } from '@/lib/cn';
 import { useSiteSettings } from '@/stores/settings-store';
 import { useOpenAccount } from '../api/accounts';
+import { appropriatenessQuery, opensLiveAccounts } from '../api/appropriateness';
+import { AppropriatenessStep } from './appropriateness-step';
 
 type Input = z.input<typeof openAccountInput>;
 type Values = z.output<typeof openAccountInput>;
 const kindHints = { demo: msg('Practice money, funded at once'), live: msg('Real money, funded by deposit') } as const;
 
-/** Opens another demo or live account in one of the offered currencies. */
+/**
+ * Opens another demo or live account in one of the offered currencies. Before a live account, a
+ * customer who has not answered the appropriateness questions (or must confirm the warning about
+ * their answers) goes through them first, and the account opens when they may.
+ */
 export function OpenAccountDialog({ accounts, onClose }: { accounts: TradingAccount[]; onClose: () => void }) {
   const { t } = useTranslation();
   const open = useOpenAccount();
@@ -32,8 +40,11 @@ export function OpenAccountDialog({ accounts, onClose }: { accounts: TradingAcco
     resolver: zodResolver(openAccountInput),
     defaultValues: { kind: 'demo', currency: 'USD' },
   });
+  const queryClient = useQueryClient();
+  const [questions, setQuestions] = useState<{ values: Values; status: AppropriatenessStatus } | null>(null);
   const held = accounts.filter((a) => a.kind === watch('kind')).length;
-  const onSubmit = handleSubmit(async (values) => {
+  const openWith = async (values: Values) => {
+    setQuestions(null);
     try {
       const { data } = await open.mutateAsync(values);
       const opened = data.accounts.at(-1);
@@ -48,7 +59,29 @@ export function OpenAccountDialog({ accounts, onClose }: { accounts: TradingAcco
     } catch (error) {
       showServerError(error, setError, ['kind', 'currency'], t('The account could not be opened'));
     }
+  };
+  const onSubmit = handleSubmit(async (values) => {
+    if (values.kind === 'live') {
+      // Asked afresh: the answers may have been given since, on another device. Should this fail,
+      // the server still checks the standing when the account is opened.
+      const status = await queryClient.fetchQuery({ ...appropriatenessQuery, staleTime: 0 }).catch(() => null);
+      if (status && !opensLiveAccounts(status.state)) return setQuestions({ values, status });
+    }
+    await openWith(values);
   });
+  if (questions) {
+    return (
+      <Dialog
+        open
+        onOpenChange={(o) => !o && onClose()}
+        title={t('Your trading knowledge and experience')}
+        description={t('Before your first live account, a few questions about what you know and have done.')}
+        className="max-w-2xl!"
+      >
+        <AppropriatenessStep status={questions.status} onAllowed={() => void openWith(questions.values)} onCancel={onClose} />
+      </Dialog>
+    );
+  }
   return (
     <Dialog
       open

@@ -4,6 +4,7 @@ import type { AdminClient } from '@bourse/contract';
 import { Dialog } from '@/components/ui/dialog';
 import { msg } from '@/i18n/i18n';
 import { useClient } from '../api/clients';
+import { ClientAppropriateness } from './client-appropriateness';
 import { ClientAudit, ClientLedger } from './client-ledger';
 import { ClientOverview, WithAccounts } from './client-overview';
 import { ClientTrades } from './client-trades';
@@ -13,6 +14,7 @@ const tabs = [
   { value: 'trades', label: msg('Trades') },
   { value: 'ledger', label: msg('Ledger') },
   { value: 'history', label: msg('History') },
+  { value: 'appropriateness', label: msg('Appropriateness') },
 ] as const;
 
 const trigger =
@@ -45,6 +47,9 @@ export function ClientDetailDialog({ client, onClose }: { client: AdminClient | 
         </Tabs.Content>
         <Tabs.Content value="history" className="min-w-0 focus-visible:outline-none">
           <ClientAudit userId={client.id} />
+        </Tabs.Content>
+        <Tabs.Content value="appropriateness" className="min-w-0 focus-visible:outline-none">
+          <ClientAppropriateness userId={client.id} />
         </Tabs.Content>
       </Tabs.Root>
     </Dialog>

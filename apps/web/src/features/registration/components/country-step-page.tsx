@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Loader2 } from 'lucide-react';
 import { countryStepSchema, messages } from '@bourse/contract';
+import { RiskPercentSentence } from '@/components/risk-warning';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DEFAULT_BRAND } from '@/config/constants';
@@ -17,7 +18,7 @@ import { msg } from '@/i18n/i18n';
 import { aroundSlot, SLOT } from '@/lib/message-slot';
 
 export const CFD_RISK = msg(
-  'CFDs are complex instruments and come with a high risk of losing money rapidly due to leverage. You should consider whether you understand how CFDs work and whether you can afford to take the high risk of losing your money.',
+  'CFDs are complex instruments and come with a high risk of losing money rapidly due to leverage. {{percent}} You should consider whether you understand how CFDs work and whether you can afford to take the high risk of losing your money.',
 );
 
 function CountryStepForm({ data }: { data: RegistrationData }) {
@@ -74,6 +75,8 @@ export function CountryStepPage() {
       company: SLOT,
     }),
   );
+  // ESMA's wording: the firm's figure sits between the warning's two sentences.
+  const [riskBefore, riskAfter] = aroundSlot(t(CFD_RISK, { percent: SLOT }));
   return (
     <RegistrationShell>
       <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-6 sm:px-6 md:py-12">
@@ -86,7 +89,9 @@ export function CountryStepPage() {
           {data && <CountryStepForm data={data} />}
         </section>
         <Alert variant="warning" title={t('Risk warning')}>
-          {t(CFD_RISK)}
+          {riskBefore}
+          <RiskPercentSentence />
+          {riskAfter}
         </Alert>
         <Alert title={t('Who opens your account')}>
           <span data-testid="onboarding-notice">

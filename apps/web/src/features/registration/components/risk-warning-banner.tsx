@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { AlertTriangle } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { RISK_WARNING } from '@/components/layout/auth-shell';
+import { RiskPercentSentence } from '@/components/risk-warning';
 import { useTranslation } from 'react-i18next';
 
 function MoreLink({ href }: { href?: string | null }) {
@@ -30,7 +31,7 @@ export function RiskWarningBanner({ riskUrl }: { riskUrl?: string | null }) {
         <p className="mx-auto flex max-w-7xl items-center gap-2 px-6 py-2 text-xs text-amber-100">
           <AlertTriangle className="size-3.5 shrink-0 text-warn" aria-hidden />
           <span>
-            <strong className="font-semibold">{t('Risk warning:')}</strong> {t(RISK_WARNING)}
+            <strong className="font-semibold">{t('Risk warning:')}</strong> {t(RISK_WARNING)} <RiskPercentSentence />
             <MoreLink href={riskUrl} />
           </span>
         </p>
@@ -38,7 +39,7 @@ export function RiskWarningBanner({ riskUrl }: { riskUrl?: string | null }) {
       <div className="px-3 pt-3 md:hidden" data-testid="risk-banner-small">
         {open ? (
           <Alert variant="warning" title={t('Risk warning')} onClose={() => setOpen(false)} className="p-3 text-xs">
-            {t(RISK_WARNING)}
+            {t(RISK_WARNING)} <RiskPercentSentence />
             <MoreLink href={riskUrl} />
           </Alert>
         ) : (
