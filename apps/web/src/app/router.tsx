@@ -50,6 +50,7 @@ export const router = createBrowserRouter([
           { path: 'personal', lazy: page(() => import('@/features/client-area/client-area-pages'), 'PersonalPage') },
           { path: 'withdrawal', lazy: page(() => import('@/features/money/withdrawal-page'), 'WithdrawalPage') },
           { path: 'verification', lazy: page(() => import('@/features/client-area/client-area-pages'), 'VerificationPage') },
+          { path: 'client-category', lazy: page(() => import('@/features/client-category/client-category-page'), 'ClientCategoryPage') },
           { path: 'savings', lazy: page(() => import('@/features/savings/savings-page'), 'SavingsPage') },
           { path: 'settings', lazy: page(() => import('@/features/settings/settings-page'), 'SettingsPage') },
           { path: 'test', lazy: page(() => import('@/features/client-area/test-page'), 'TestPage') },

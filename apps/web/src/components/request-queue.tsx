@@ -62,7 +62,7 @@ export function RequestQueue<T extends QueuedRequest>({ requests, decide, detail
                   {r.email} · {new Date(r.created_at).toLocaleString(currentLocale())}
                 </p>
               </div>
-              <span className="text-sm">{detail(r)}</span>
+              <div className="text-sm">{detail(r)}</div>
               <span className={cn('text-sm font-medium capitalize', statusClass[r.status])}>{t(statusLabel[r.status])}</span>
               {r.status === 'pending' ? (
                 <RequestDecisionControls who={r.email} busy={decide.isPending} onDecide={(d) => decide.mutateAsync({ id: r.id, ...d })} />

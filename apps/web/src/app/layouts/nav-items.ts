@@ -1,4 +1,4 @@
-import { ArrowDownToLine, ArrowUpFromLine, CandlestickChart, LayoutDashboard, MessageCircle, PiggyBank, ShieldCheck, Store, UserCog, Wallet } from 'lucide-react';
+import { ArrowDownToLine, ArrowUpFromLine, BadgeCheck, CandlestickChart, LayoutDashboard, MessageCircle, PiggyBank, ShieldCheck, Store, UserCog, Wallet } from 'lucide-react';
 import { msg } from '@/i18n/i18n';
 
 /** Client-area navigation, in display order. */
@@ -11,6 +11,7 @@ export const navItems = [
   { label: msg('Marketplace'), to: '/main/marketplace', Icon: Store },
   { label: msg('Savings'), to: '/main/savings', Icon: PiggyBank },
   { label: msg('Verification'), to: '/main/verification', Icon: ShieldCheck },
+  { label: msg('Client category'), to: '/main/client-category', Icon: BadgeCheck },
   { label: msg('Support Chat'), to: '/main/chat', Icon: MessageCircle },
   { label: msg('Settings'), to: '/main/settings', Icon: UserCog },
 ] as const;

@@ -4,6 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { useTranslation } from 'react-i18next';
 import { registrationPages, siteSettingsSchema, type SiteSettings } from '@bourse/contract';
+import { leveragePresets } from '@bourse/domain';
+import { LeverageCeilings, presetNames } from '@/components/leverage-ceilings';
 import { PageHeader } from '@/components/page-header';
 import { ReadOnlyNote } from '@/components/read-only-note';
 import { Button } from '@/components/ui/button';
@@ -38,6 +40,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
   const { register, control, handleSubmit, reset, watch, formState } = useForm<SiteSettings>({ resolver: zodResolver(siteSettingsSchema), defaultValues: defaults });
   const e = formState.errors;
   const rPage = watch('r_page');
+  const preset = watch('leverage_preset');
   const rPageOptions = (registrationPages as readonly string[]).includes(rPage) ? registrationPages : [...registrationPages, rPage];
 
   const onSubmit = handleSubmit(async (values) => {
@@ -167,6 +170,19 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
             {url('risk_url', t('Risk disclosure URL'))}
             {url('help_url', t('Help URL'))}
           </div>
+        </SettingsSection>
+        <SettingsSection
+          title={t('Leverage caps for retail clients')}
+          description={t('The regulator’s most leverage per class of instrument, over the plan’s, the group’s and the per-category leverage. Professional clients are not capped; open positions keep their leverage.')}
+        >
+          <SelectField label={t('Regulatory preset')} error={e.leverage_preset?.message} {...register('leverage_preset')}>
+            {leveragePresets.map((p) => (
+              <option key={p} value={p}>
+                {t(presetNames[p])}
+              </option>
+            ))}
+          </SelectField>
+          <LeverageCeilings preset={preset} />
         </SettingsSection>
       </fieldset>
       {canEdit && (

@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useUploadDocument } from '../api/verification';
 import { acceptAttribute, acceptedText, precheck } from './accepted-types';
 import { DocumentDownload } from './document-file';
-import { FileDrop } from './file-drop';
+import { FileDrop } from '@/components/file-drop';
 import { StatusBadge } from './status-badge';
 
 function UploadProgress({ percent }: { percent: number }) {
