@@ -4,11 +4,12 @@ import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { router } from './app/router';
 import { startI18n } from './i18n/i18n';
-import { installPlainValidationMessages } from './i18n/plain-validation';
 import './index.css';
 
 await startI18n();
-installPlainValidationMessages();
+// The validation library loads apart from the first screen (the forms that check input bring it
+// along); its plain messages are set as soon as it has, long before anyone submits a form.
+void import('./i18n/plain-validation').then((m) => m.installPlainValidationMessages());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

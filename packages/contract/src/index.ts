@@ -1,5 +1,6 @@
 export * from './messages.ts';
 export * from './common.ts';
+export * from './user-rules.ts';
 export * from './user.ts';
 export * from './auth.ts';
 export * from './asset-categories.ts';

@@ -1,18 +1,11 @@
 import { z } from 'zod';
 import { clientCategory } from './client-category.ts';
 import { messageParams } from './localized.ts';
+import { roles } from './user-rules.ts';
 
 export const userStatuses = ['active', 'pending', 'deactivated'] as const;
 export const userStatus = z.enum(userStatuses);
-export const roles = ['customer', 'support', 'admin', 'dealer'] as const;
 export const role = z.enum(roles);
-export type Role = z.infer<typeof role>;
-/** The back office's people: support answers chats and reads everything; only admins decide and configure. */
-export const isStaff = (r: Role | undefined | null) => r === 'admin' || r === 'support';
-/** The dealing desk's people: dealers see and act on the desk (exposure, hedges, desk reports) and nothing else of the back office; admins too. */
-export const isDesk = (r: Role | undefined | null) => r === 'admin' || r === 'dealer';
-/** Who enters the back office at all: staff, and dealers (who see only the Dealing page). */
-export const isBackOffice = (r: Role | undefined | null) => isStaff(r) || r === 'dealer';
 
 /** Money travels as a decimal string so no float ever rounds a balance. */
 export const money = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -44,8 +37,6 @@ export const tradingAccountSchema = z.object({
   rejection_reason: z.string().nullable(),
 });
 export type TradingAccount = z.infer<typeof tradingAccountSchema>;
-/** Whether money and orders may use the account: not while it awaits approval, nor once rejected. */
-export const accountUsable = (a: Pick<TradingAccount, 'status'>) => a.status === 'active';
 
 export const notificationSchema = z.object({
   id: z.union([z.number().int(), z.string()]),

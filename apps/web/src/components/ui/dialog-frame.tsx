@@ -4,7 +4,7 @@ import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { useTranslation } from 'react-i18next';
 
-type DialogProps = {
+export type DialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
@@ -13,8 +13,8 @@ type DialogProps = {
   className?: string;
 };
 
-/** Accessible modal dialog (focus trap, Escape closes, labelled by its title). */
-export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+/** The dialog itself (see Dialog, which loads it when one first opens). */
+export default function DialogFrame({ open, onOpenChange, title, description, children, className }: DialogProps) {
   const { t } = useTranslation();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>

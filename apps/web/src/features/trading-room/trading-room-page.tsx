@@ -3,17 +3,12 @@ import { useSearchParams } from 'react-router';
 import { Bot, Crown, PanelRightClose, PanelRightOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '@/components/layout/brand-logo';
-import { LanguageMenu } from '@/components/language-menu';
 import { ThemeToggle } from '@/components/theme-toggle';
-import { RiskWarningLine } from '@/components/risk-warning';
 import { RiskWarningLine } from '@/components/risk-warning';
 import { Spinner } from '@/components/ui/spinner';
 import { AccountFooter } from './components/account-footer';
-import { AutotraderDialog } from '@/features/autotrader/autotrader-dialog';
-import { AccountPlansDialog } from '@/features/plans/account-plans-dialog';
 import { ActiveEaPanel } from '@/features/expert-advisors/active-ea-panel';
 import { NotificationBanner } from '@/features/notifications/notification-banner';
-import { OnboardingTour } from '@/features/onboarding/onboarding-tour';
 import { cn } from '@/lib/cn';
 import { AlgoTrader } from './components/algo-trader';
 import { CurrencySwitcher } from './components/currency-switcher';
@@ -53,6 +48,12 @@ export type TradingRoomSlots = {
 
 // The charting library is the heaviest part of the room: the rest of the room shows while it loads.
 const ChartArea = lazy(() => import('./components/chart-area').then((m) => ({ default: m.ChartArea })));
+// Dialogs closed when the room opens, and the first visit's tour: loaded when they open.
+const AutotraderDialog = lazy(() => import('@/features/autotrader/autotrader-dialog').then((m) => ({ default: m.AutotraderDialog })));
+const AccountPlansDialog = lazy(() => import('@/features/plans/account-plans-dialog').then((m) => ({ default: m.AccountPlansDialog })));
+const OnboardingTour = lazy(() => import('@/features/onboarding/onboarding-tour').then((m) => ({ default: m.OnboardingTour })));
+// Shown only on the widest screens (Settings and "?" reach the language otherwise): loaded apart.
+const LanguageMenu = lazy(() => import('@/components/language-menu').then((m) => ({ default: m.LanguageMenu })));
 
 function ChartLoading() {
   const { t } = useTranslation();
@@ -181,7 +182,9 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
           <ThemeToggle className="size-8" />
           <ShortcutSheet />
           {/* Only where the top bar has room to spare: the pair tabs come first; "?" and Settings reach these too. */}
-          <LanguageMenu className="hidden h-8 2xl:inline-flex" />
+          <Suspense fallback={null}>
+            <LanguageMenu className="hidden h-8 2xl:inline-flex" />
+          </Suspense>
           <button
             type="button"
             onClick={() => setSidebarOpen(!sidebarOpen)}
@@ -251,12 +254,15 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
 
       <AccountFooter />
       <RiskWarningLine className="shrink-0 border-t border-line bg-panel px-3 py-1" />
-      <RiskWarningLine className="shrink-0 border-t border-line bg-panel px-3 py-1" />
       <ActiveEaPanel />
-      <AutotraderDialog open={autotraderOpen} onOpenChange={setAutotraderOpen} />
-      <AccountPlansDialog open={plansOpen} onOpenChange={setPlansOpen} />
+      <Suspense fallback={null}>
+        {autotraderOpen && <AutotraderDialog open onOpenChange={setAutotraderOpen} />}
+        {plansOpen && <AccountPlansDialog open onOpenChange={setPlansOpen} />}
+      </Suspense>
       {slots.dialogs}
-      <OnboardingTour />
+      <Suspense fallback={null}>
+        <OnboardingTour />
+      </Suspense>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Check, Columns2, Grid2x2, type LucideIcon, Square } from 'lucide-react'
 import { useTranslation } from 'react-i18next';
 import { type Asset, type ChartCount, chartCounts, type ChartLayout } from '@bourse/contract';
 import { Spinner } from '@/components/ui/spinner';
+import { msg } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import { assetStore, useAssetStore } from '@/stores/asset-store';
 import { useChartLayout } from '../hooks/use-chart-layout';
@@ -13,7 +14,7 @@ import { menuContent, menuItem, toolbarButton } from './chart-style-menu';
 import { PriceChart } from './price-chart';
 
 const layoutIcons: Record<ChartCount, LucideIcon> = { 1: Square, 2: Columns2, 4: Grid2x2 };
-const layoutNames: Record<ChartCount, string> = { 1: 'One chart', 2: 'Two charts', 4: 'Four charts' };
+const layoutNames: Record<ChartCount, string> = { 1: msg('One chart'), 2: msg('Two charts'), 4: msg('Four charts') };
 const grids: Record<ChartCount, string> = { 1: 'grid-cols-1', 2: 'grid-cols-2', 4: 'grid-cols-2 grid-rows-2' };
 
 /** The pair this area selected itself last, not yet seen back from the store: not a selection made elsewhere. */

@@ -31,13 +31,15 @@ export function ChartStyleMenu({ style, onStyle, comparing, onCompare, onStopCom
   const { t } = useTranslation();
   const Icon = icons[style.type];
   const name = t(chartTypeNames[style.type]);
+  // What the button shows besides the icon, read in its name too (label in name).
+  const badge = [style.log_scale ? 'LOG' : '', comparing ? '%' : ''].filter(Boolean).join(' ');
+  const label = `${t('Chart type: {{type}}', { type: name })}${badge ? ` ${badge}` : ''}`;
   return (
     // Not modal: the rest of the room stays readable (and reachable) while it is open.
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger disabled={disabled} aria-label={t('Chart type: {{type}}', { type: name })} title={t('Chart type: {{type}}', { type: name })} className={toolbarButton} data-testid="chart-style">
+      <DropdownMenu.Trigger disabled={disabled} aria-label={label} title={label} className={toolbarButton} data-testid="chart-style">
         <Icon className="size-4" aria-hidden />
-        {style.log_scale && <span className="text-[10px] font-semibold">{t('LOG')}</span>}
-        {comparing && <span className="text-[10px] font-semibold">%</span>}
+        {badge && <span className="text-[10px] font-semibold">{badge}</span>}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="start" sideOffset={6} className={menuContent}>
@@ -59,7 +61,7 @@ export function ChartStyleMenu({ style, onStyle, comparing, onCompare, onStopCom
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
           <DropdownMenu.CheckboxItem checked={style.log_scale} onCheckedChange={(on) => onStyle({ ...style, log_scale: on === true })} className={menuItem}>
             <span className="w-4 text-center text-[10px] font-semibold text-muted" aria-hidden>
-              {t('LOG')}
+              LOG
             </span>
             <span className="flex-1">{t('Logarithmic scale')}</span>
             <DropdownMenu.ItemIndicator>

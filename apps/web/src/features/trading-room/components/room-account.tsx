@@ -1,9 +1,8 @@
-import { Popover } from 'radix-ui';
+import { lazy, Suspense, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TradingAccount } from '@bourse/contract';
 import { AccountKindBadge } from '@/features/accounts/account-kind-badge';
-import { AccountSwitchList } from '@/features/accounts/account-switch-list';
 import { cn } from '@/lib/cn';
 import { useSelectedAccount } from '@/stores/session-store';
 
@@ -19,29 +18,53 @@ function AccountTag({ account, className }: { account: TradingAccount; className
   );
 }
 
+export type AccountButtonProps = { account: TradingAccount; className?: string };
+
+export const accountButtonClass = (className?: string) =>
+  cn('flex h-8 shrink-0 items-center gap-1 rounded-md border border-line bg-panel-2 px-1.5 text-xs text-fg hover:border-brand md:gap-1.5 md:px-2', className);
+
+/** What the account button shows: the account, and what pressing it does. */
+export function AccountButtonFace({ account }: { account: TradingAccount }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <AccountTag account={account} />
+      <span className="sr-only">{t('Switch trading account')}</span>
+      <ChevronDown className="size-3.5 text-muted" aria-hidden />
+    </>
+  );
+}
+
+// The popover's positioning and layers load on the first sign the customer wants the list.
+const loadMenu = () => import('./room-account-menu');
+const RoomAccountMenu = lazy(loadMenu);
+
 /** Top bar: the selected account's kind and number, opening the list that switches it (SPEC §3 selectedAccountIndex). */
 export function RoomAccountSwitcher({ className }: { className?: string }) {
-  const { t } = useTranslation();
   const account = useSelectedAccount();
+  // Null until wanted; then whether it opens at once (the button was pressed before the menu had loaded).
+  const [wanted, setWanted] = useState<{ open: boolean } | null>(null);
   if (!account) return null;
+  const button = (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      aria-expanded={wanted?.open ?? false}
+      data-testid="room-account"
+      data-kind={account.kind}
+      className={accountButtonClass(className)}
+      onPointerEnter={() => void loadMenu()}
+      onFocus={() => void loadMenu()}
+      onClick={() => setWanted({ open: true })}
+    >
+      <AccountButtonFace account={account} />
+    </button>
+  );
+  if (!wanted) return button;
   return (
-    <Popover.Root>
-      <Popover.Trigger
-        data-testid="room-account"
-        data-kind={account.kind}
-        className={cn('flex h-8 shrink-0 items-center gap-1 rounded-md border border-line bg-panel-2 px-1.5 text-xs text-fg hover:border-brand md:gap-1.5 md:px-2', className)}
-      >
-        <AccountTag account={account} />
-        <span className="sr-only">{t('Switch trading account')}</span>
-        <ChevronDown className="size-3.5 text-muted" aria-hidden />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content align="end" sideOffset={6} collisionPadding={8} className="z-50 w-72 max-w-[calc(100vw-1rem)] rounded-xl border border-line bg-panel p-2 shadow-2xl">
-          <p className="px-2 pb-2 pt-1 text-xs font-semibold uppercase tracking-wider text-muted">{t('Trading accounts')}</p>
-          <AccountSwitchList />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <Suspense fallback={button}>
+      <RoomAccountMenu account={account} className={className} open={wanted.open} />
+    </Suspense>
   );
 }
 

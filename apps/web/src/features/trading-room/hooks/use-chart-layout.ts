@@ -13,8 +13,9 @@ import { chartLayoutKeys, putChartLayout, useChartLayoutQuery } from '../api/cha
  */
 function createLayoutSaver() {
   let pending: ChartLayout | null = null;
-  let running: Promise<void> | null = null;
+  let draining = false;
   async function drain() {
+    draining = true;
     while (pending) {
       const layout = pending;
       pending = null;
@@ -24,11 +25,11 @@ function createLayoutSaver() {
         toast.error(errorMessage(error, i18next.t('Your chart layout could not be saved. It is shown until you reload the page.')));
       }
     }
-    running = null;
+    draining = false;
   }
   return (layout: ChartLayout) => {
     pending = layout;
-    running ??= drain();
+    if (!draining) void drain();
   };
 }
 
