@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROPRIATENESS_MAX_SCORE, APPROPRIATENESS_PASS_SCORE, appropriatenessMessages as msg, appropriatenessQuestions } from '@bourse/contract';
-import { appropriatenessAssessments, tradingAccounts } from '../src/db/schema/index.ts';
+import { appropriatenessAssessments, tradingAccounts, users } from '../src/db/schema/index.ts';
 import { answerAppropriateness } from '../src/modules/compliance/appropriateness.service.ts';
 import { updateSiteSettings } from '../src/modules/settings/settings.service.ts';
 import { createTestUser, fundLiveAccount, passingAnswers, type TestUser } from './helpers/factories.ts';
@@ -169,6 +169,18 @@ describe('opening and trading a live account', () => {
     await mode('warn');
     expect((await status(refused)).body.data.state).toBe('acknowledge');
     expect((await acknowledge(refused)).body.data.state).toBe('acknowledged');
+  });
+
+  it('asks nothing of a professional client, whose knowledge and experience may be assumed', async () => {
+    await mode('refuse');
+    const user = await newCustomer();
+    await fundLiveAccount(server, user);
+    await answer(user, novice);
+    expect((await openLive(user)).status).toBe(403);
+    await server.ctx.db.update(users).set({ clientCategory: 'professional' }).where(eq(users.id, user.id));
+    expect((await status(user)).body.data).toMatchObject({ state: 'not_required', assessment: { outcome: 'refused' } });
+    expect((await openLive(user)).status).toBe(201);
+    expect((await liveOrder(user)).status).toBe(201);
   });
 });
 

@@ -174,7 +174,8 @@ export const appropriatenessAssessment = z.object({
 export type AppropriatenessAssessment = z.infer<typeof appropriatenessAssessment>;
 
 /**
- * Where the customer stands now, under the site's mode now: `not_required` (the test is off),
+ * Where the customer stands now, under the site's mode now: `not_required` (the test is off, or the
+ * customer is a professional client),
  * `required` (never answered), `passed`, `acknowledge` (below the score, the warning not yet
  * confirmed), `acknowledged`, or `refused`. Live accounts are open to not_required, passed and
  * acknowledged.

@@ -28,6 +28,12 @@ export async function markAcknowledged(tx: DbOrTx, id: number, at: Date): Promis
   await tx.update(appropriatenessAssessments).set({ acknowledgedAt: at }).where(eq(appropriatenessAssessments.id, id));
 }
 
+/** Whether the customer is treated as a professional client, whose knowledge and experience the firm may assume. */
+export async function isProfessional(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db.select({ category: users.clientCategory }).from(users).where(eq(users.id, userId));
+  return row?.category === 'professional';
+}
+
 export async function userExists(db: DbOrTx, userId: number): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   return row !== undefined;

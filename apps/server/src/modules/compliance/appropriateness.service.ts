@@ -13,28 +13,33 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict, HttpError } from '../../http/errors.ts';
 import { getSiteSettings } from '../settings/settings.service.ts';
-import { type AssessmentRow, assessmentsOf, insertAssessment, latestAssessment, lockCustomer, markAcknowledged } from './appropriateness.repository.ts';
+import { type AssessmentRow, assessmentsOf, insertAssessment, isProfessional, latestAssessment, lockCustomer, markAcknowledged } from './appropriateness.repository.ts';
 
 const DAY_MS = 86_400_000;
 
 /** The standings in which live accounts may be opened and traded. */
 const ALLOWED: ReadonlySet<AppropriatenessState> = new Set(['not_required', 'passed', 'acknowledged']);
 
-type Rules = { mode: AppropriatenessMode; retakeDays: number };
+/** The site's mode and retake period, and whether this customer is a professional client (asked nothing). */
+type Rules = { mode: AppropriatenessMode; retakeDays: number; professional: boolean };
 
-async function rulesOf(db: DbOrTx): Promise<Rules> {
-  const settings = await getSiteSettings(db);
-  return { mode: settings.appropriateness_test, retakeDays: settings.appropriateness_retake_days };
+async function rulesOf(db: DbOrTx, userId: number): Promise<Rules> {
+  const [settings, professional] = await Promise.all([getSiteSettings(db), isProfessional(db, userId)]);
+  return { mode: settings.appropriateness_test, retakeDays: settings.appropriateness_retake_days, professional };
 }
 
 const passed = (row: AssessmentRow) => row.score >= row.passScore;
 
-/** Where a customer stands under the site's mode now (not the mode they answered under). */
-function stateOf(mode: AppropriatenessMode, row: AssessmentRow | null): AppropriatenessState {
-  if (mode === 'off') return 'not_required';
+/**
+ * Where a customer stands under the site's mode now (not the mode they answered under). A
+ * professional client is asked nothing: the firm may assume their knowledge and experience
+ * (Delegated Regulation (EU) 2017/565, article 56(1)).
+ */
+function stateOf(rules: Pick<Rules, 'mode' | 'professional'>, row: AssessmentRow | null): AppropriatenessState {
+  if (rules.mode === 'off' || rules.professional) return 'not_required';
   if (!row) return 'required';
   if (passed(row)) return 'passed';
-  if (mode === 'refuse') return 'refused';
+  if (rules.mode === 'refuse') return 'refused';
   return row.acknowledgedAt ? 'acknowledged' : 'acknowledge';
 }
 
@@ -57,7 +62,7 @@ function view(row: AssessmentRow): AppropriatenessAssessment {
 function statusOf(rules: Rules, row: AssessmentRow | null): AppropriatenessStatus {
   return {
     mode: rules.mode,
-    state: stateOf(rules.mode, row),
+    state: stateOf(rules, row),
     pass_score: APPROPRIATENESS_PASS_SCORE,
     max_score: APPROPRIATENESS_MAX_SCORE,
     retake_at: row && !passed(row) ? retakeAt(row, rules.retakeDays).toISOString() : null,
@@ -67,12 +72,12 @@ function statusOf(rules: Rules, row: AssessmentRow | null): AppropriatenessStatu
 
 /** The customer's standing and latest questionnaire. */
 export async function appropriatenessOf(db: DbOrTx, userId: number): Promise<AppropriatenessStatus> {
-  return statusOf(await rulesOf(db), await latestAssessment(db, userId));
+  return statusOf(await rulesOf(db, userId), await latestAssessment(db, userId));
 }
 
 /** Back office: the customer's standing and every questionnaire they answered, newest first. */
 export async function appropriatenessHistory(db: DbOrTx, userId: number): Promise<AdminAppropriateness> {
-  const [rules, history] = await Promise.all([rulesOf(db), assessmentsOf(db, userId)]);
+  const [rules, history] = await Promise.all([rulesOf(db, userId), assessmentsOf(db, userId)]);
   return { ...statusOf(rules, history[0] ?? null), history: history.map(view) };
 }
 
@@ -85,7 +90,7 @@ export async function appropriatenessHistory(db: DbOrTx, userId: number): Promis
 export async function answerAppropriateness(db: DbOrTx, userId: number, submission: AppropriatenessSubmission, now = new Date()): Promise<AppropriatenessStatus> {
   return db.transaction(async (tx) => {
     await lockCustomer(tx, userId);
-    const rules = await rulesOf(tx);
+    const rules = await rulesOf(tx, userId);
     const latest = await latestAssessment(tx, userId);
     if (latest && passed(latest)) throw conflict(msg.alreadyAnswered);
     if (latest && retakeAt(latest, rules.retakeDays) > now) throw conflict(msg.retakeTooSoon);
@@ -103,7 +108,7 @@ export async function answerAppropriateness(db: DbOrTx, userId: number, submissi
 export async function acknowledgeWarning(db: DbOrTx, userId: number, now = new Date()): Promise<AppropriatenessStatus> {
   return db.transaction(async (tx) => {
     await lockCustomer(tx, userId);
-    const rules = await rulesOf(tx);
+    const rules = await rulesOf(tx, userId);
     const latest = await latestAssessment(tx, userId);
     if (!latest || passed(latest)) throw conflict(msg.nothingToAcknowledge);
     if (rules.mode === 'refuse') throw new HttpError(403, msg.refused);
@@ -117,13 +122,14 @@ export async function acknowledgeWarning(db: DbOrTx, userId: number, now = new D
 
 /**
  * Refuses opening or trading on a live account with a 403 until the customer's standing allows it:
- * answered and passed, or below the pass score with the warning confirmed (mode `warn`), or the test
- * off. Call it inside the transaction that acts, as the identity check is.
+ * answered and passed, or below the pass score with the warning confirmed (mode `warn`), the test
+ * off, or a professional client. Call it inside the transaction that acts, as the identity check is.
  */
 export async function ensureAppropriate(db: DbOrTx, userId: number): Promise<void> {
-  const rules = await rulesOf(db);
-  if (rules.mode === 'off') return;
-  const state = stateOf(rules.mode, await latestAssessment(db, userId));
-  if (ALLOWED.has(state)) return;
+  const mode = (await getSiteSettings(db)).appropriateness_test;
+  if (mode === 'off') return;
+  const state = stateOf({ mode, professional: false }, await latestAssessment(db, userId));
+  // A live order pays for the category's read only when the answers alone do not let it through.
+  if (ALLOWED.has(state) || (await isProfessional(db, userId))) return;
   throw new HttpError(403, state === 'required' ? msg.required : state === 'acknowledge' ? msg.acknowledgeRequired : msg.refused);
 }

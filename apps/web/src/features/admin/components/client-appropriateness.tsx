@@ -10,7 +10,7 @@ import { useClientAppropriateness } from '../api/compliance';
 import { Section } from './client-overview';
 
 const stateLabels: Record<AppropriatenessState, string> = {
-  not_required: msg('Not asked: the test is switched off'),
+  not_required: msg('Not asked: the test is off or the client is professional'),
   required: msg('Not answered yet'),
   passed: msg('Passed'),
   acknowledge: msg('Below the pass score, warning not yet confirmed'),
