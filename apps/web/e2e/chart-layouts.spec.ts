@@ -106,7 +106,7 @@ test('switches the chart type and the logarithmic scale from the keyboard, compa
 
   // Kept on the server: a reload draws the same way, the comparison included.
   await page.reload();
-  await expect(chart(page)).not.toHaveAttribute('data-bars', '0', { timeout: 20_000 });
+  await expect(chart(page)).not.toHaveAttribute('data-bars', '0', { timeout: 40_000 });
   await expect(chart(page)).toHaveAttribute('data-chart-type', 'heikin-ashi');
   await expect(chart(page)).toHaveAttribute('data-log-scale', 'true');
   await expect(chart(page)).toHaveAttribute('data-compare', 'ETH/USD');
@@ -174,7 +174,7 @@ test('a four-chart layout of different instruments is kept across a reload and i
 
   // A reload opens the same four charts.
   await page.reload();
-  await expect(slots(page)).toHaveCount(4, { timeout: 20_000 });
+  await expect(slots(page)).toHaveCount(4, { timeout: 40_000 });
   await expect.poll(() => slots(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-symbol')))).toEqual(shown);
   await expect(chart(slots(page).nth(2))).toHaveAttribute('data-interval', '1h');
   await expect(chart(slots(page).nth(1))).toHaveAttribute('data-interval', '5m');
@@ -185,7 +185,7 @@ test('a four-chart layout of different instruments is kept across a reload and i
   const device = await context.newPage();
   // The approval notice was read on the first device already.
   await openRoom(device, user, { keepNotice: true });
-  await expect(slots(device)).toHaveCount(4);
+  await expect(slots(device)).toHaveCount(4, { timeout: 40_000 });
   await expect.poll(() => slots(device).evaluateAll((els) => els.map((el) => el.getAttribute('data-symbol')))).toEqual(shown);
   await expect(chart(slots(device).nth(2))).toHaveAttribute('data-interval', '1h');
   await expect(device.getByRole('tablist', { name: 'Open pairs' }).getByRole('tab', { selected: true })).toContainText(opened[1]!);

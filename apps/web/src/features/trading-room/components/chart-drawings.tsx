@@ -28,7 +28,7 @@ export function DrawingToggle({ open, onToggle, disabled }: { open: boolean; onT
       className={cn('flex h-7 shrink-0 items-center gap-1 rounded px-1.5 text-xs font-medium text-muted hover:bg-panel-2 hover:text-fg disabled:opacity-50', open && 'bg-brand/20 text-fg')}
     >
       <PencilRuler className="size-4" aria-hidden />
-      <span className="hidden lg:inline">{t('Drawing tools')}</span>
+      <span className="hidden @3xl:inline">{t('Drawing tools')}</span>
     </button>
   );
 }

@@ -295,7 +295,7 @@ export function PriceChart({ index, chart: slot, assetId, active, multi, onActiv
       onFocusCapture={active ? undefined : onActivate}
       className={cn('@container flex min-h-0 min-w-0 flex-col bg-bg', multi && 'outline outline-1 -outline-offset-1', multi && (active ? 'z-10 outline-brand' : 'outline-line'), className)}
     >
-      <div className="flex flex-wrap items-center gap-x-1 gap-y-0.5 border-b border-line px-2 py-1">
+      <div className="flex flex-wrap items-center gap-x-0.5 gap-y-0.5 border-b border-line px-1 py-1 @lg:gap-x-1 @lg:px-2">
         {layoutMenu}
         {multi && (
           <>
@@ -314,21 +314,21 @@ export function PriceChart({ index, chart: slot, assetId, active, multi, onActiv
               onClick={() => setPicking('instrument')}
               aria-haspopup="dialog"
               aria-label={t('Instrument: {{symbol}}', { symbol: symbol || t('none') })}
-              className={cn(toolbarButton, 'max-w-32 text-fg')}
+              className={cn(toolbarButton, 'max-w-24 text-fg')}
               dir="ltr"
             >
               <span className="truncate">{symbol || '—'}</span>
             </button>
           </>
         )}
-        <fieldset aria-label={t('Interval')} className="flex min-w-0 gap-0.5">
+        <fieldset aria-label={t('Interval')} className="flex min-w-0 @lg:gap-0.5">
           {timeframes.map((frame) => (
             <button
               key={frame}
               type="button"
               aria-pressed={frame === tf}
               onClick={() => setTf(frame)}
-              className={cn('rounded px-1.5 py-1 text-xs font-medium @lg:px-2', frame === tf ? 'bg-brand/20 text-fg' : 'text-muted hover:bg-panel-2 hover:text-fg')}
+              className={cn('rounded px-1 py-1 text-xs font-medium @lg:px-2', frame === tf ? 'bg-brand/20 text-fg' : 'text-muted hover:bg-panel-2 hover:text-fg')}
             >
               {frame}
             </button>
