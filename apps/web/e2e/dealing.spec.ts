@@ -20,12 +20,17 @@ test('an admin creates a customer group with a commission per lot, refused until
   await dialog.getByRole('radio', { name: 'Per lot' }).check();
   await dialog.getByRole('spinbutton', { name: 'Per lot and side' }).fill('3.5');
   await dialog.getByRole('spinbutton', { name: 'Minimum per side' }).fill('0.5');
-  await dialog.getByRole('spinbutton', { name: 'Forex' }).fill('5000');
+  const leverage = dialog.getByRole('group', { name: 'Leverage ceilings' });
+  const markup = dialog.getByRole('group', { name: 'Markup' });
+  await leverage.getByRole('spinbutton', { name: 'Forex' }).fill('5000');
   // The contract's own check, in the server's words, on the field: first the leverage above the ceiling…
   await dialog.getByRole('button', { name: 'Create group' }).click();
   await expect(dialog.getByText('Leverage must be a whole number from 1 to 1000.')).toBeVisible();
-  await expect(dialog.getByRole('spinbutton', { name: 'Forex' })).toHaveAttribute('aria-invalid', 'true');
-  await dialog.getByRole('spinbutton', { name: 'Forex' }).fill('50');
+  await expect(leverage.getByRole('spinbutton', { name: 'Forex' })).toHaveAttribute('aria-invalid', 'true');
+  await leverage.getByRole('spinbutton', { name: 'Forex' }).fill('50');
+  // A markup of 1.5 points on forex, 25 on gold; an instrument the catalogue does not have is refused by the server, on the field.
+  await markup.getByRole('spinbutton', { name: 'Forex' }).fill('1.5');
+  await markup.getByRole('textbox', { name: 'Instruments' }).fill('XAUUSD 25, NOPE 3');
   // …then a commission without a currency.
   await dialog.getByRole('button', { name: 'Create group' }).click();
   await expect(dialog.getByText('A commission or an administration fee needs a currency (USD, EUR, GBP, JPY, CHF, AUD or CAD).')).toBeVisible();
@@ -34,12 +39,18 @@ test('an admin creates a customer group with a commission per lot, refused until
   await screenshots(page, 'admin-dealing-group-dialog');
   await dialog.getByRole('combobox', { name: 'Currency' }).selectOption('USD');
   await dialog.getByRole('button', { name: 'Create group' }).click();
+  await expect(markup.getByText('No asset class or instrument is called NOPE.')).toBeVisible();
+  await markup.getByRole('textbox', { name: 'Instruments' }).fill('XAUUSD 25');
+  await markup.scrollIntoViewIfNeeded();
+  await screenshots(page, 'admin-dealing-group-markup');
+  await dialog.getByRole('button', { name: 'Create group' }).click();
   await expect(toast(page, `${name} created.`)).toBeVisible();
   await expect(dialog).toHaveCount(0);
   const row = groups.locator(`[data-testid="group-row"][data-group="${name}"]`);
   await expect(row).toContainText('3.5 USD per lot');
   await expect(row).toContainText('at least 0.5');
   await expect(row).toContainText('Forex 1:50');
+  await expect(row.getByTestId('group-markup')).toHaveText('markup Forex 1.5 pts, XAUUSD 25 pts');
   await expect(row.getByTestId('group-accounts')).toHaveText('0');
 
   // A name another group has is refused by the server, on the field.

@@ -52,6 +52,61 @@ test('a customer in a commission group sees the costs before the order, in the r
   expect(history.data.activity.filter((e) => e.kind === 'commission').map((e) => e.amount)).toEqual(['-0.50', '-0.50']);
 });
 
+test('a customer in a group with a markup sees and trades the wider quote, in the ticket and the market watch alike', async ({ page, baseURL }) => {
+  test.slow();
+  const admin = await adminToken(baseURL!);
+  // 10,000 points of BTC/USD (2 digits) are 100.00 on each side; 50 of EUR/USD (5 digits) 0.00050.
+  const group = await apiCall<{ data: { id: number } }>(baseURL!, 'POST', '/admin/groups', {
+    token: admin,
+    body: { name: `Markup e2e ${Date.now()}`, commission_mode: 'none', markup: { cryptos: 10_000, EURUSD: 50 } },
+  });
+  const user = await newCustomer(baseURL!);
+  const client = await apiCall<{ data: { accounts: { id: number; kind: string }[] } }>(baseURL!, 'GET', `/admin/clients/${user.id}`, { token: admin });
+  const demo = client.data.accounts.find((a) => a.kind === 'demo')!;
+  await apiCall(baseURL!, 'PUT', `/admin/accounts/${demo.id}/group`, { token: admin, body: { group_id: group.data.id } });
+
+  const { token } = await openRoom(page, user);
+  const assets = await apiCall<{ data: { symbol_display: string; buy_spread: number; sell_spread: number }[] }>(baseURL!, 'GET', '/assets', { token });
+  const spreadOf = (symbol: string) => {
+    const asset = assets.data.find((a) => a.symbol_display === symbol)!;
+    return asset.buy_spread + asset.sell_spread;
+  };
+  // One frame's prices: the ticket's buttons (BTC/USD) and the market watch's row of EUR/USD.
+  const prices = () =>
+    page.evaluate(() => {
+      const number = (el: Element | null | undefined) => Number(el?.textContent?.replace(/[^\d.]/g, ''));
+      const row = document.querySelector('[data-testid="market-watch-row"][data-symbol="EUR/USD"]');
+      const testid = (id: string) => `[data-testid="${id}"]`;
+      return { buy: number(document.querySelector(testid('buy-price'))), sell: number(document.querySelector(testid('sell-price'))), bid: number(row?.querySelector(testid('bid'))), ask: number(row?.querySelector(testid('ask'))) };
+    });
+  // Each instrument's own spread plus the group's markup on each side.
+  const widened = (ask: number, bid: number, spread: number, markup: number) => ask - bid - ((ask + bid) / 2) * spread - 2 * markup;
+  await expect
+    .poll(async () => {
+      const p = await prices();
+      return [Math.abs(widened(p.buy, p.sell, spreadOf('BTC/USD'), 100)) < 1, Math.abs(widened(p.ask, p.bid, spreadOf('EUR/USD'), 0.0005)) < 0.00002];
+    })
+    .toEqual([true, true]);
+  await screenshots(page, 'trading-room-group-markup');
+
+  const before = await prices();
+  await page.getByTestId('buy-button').click();
+  await expect(toast(page, 'Buy order placed')).toBeVisible();
+  const position = drawer(page).getByTestId('position-row').first();
+  await expect(position).toBeVisible();
+  // Filled at the wider ask the buttons showed (a tick may have moved it a little), not at the instrument's.
+  const opened = Number((await position.getByTestId('position-open-price').textContent())!.replace(/[^\d.]/g, ''));
+  expect(Math.abs(opened - before.buy) / before.buy).toBeLessThan(0.002);
+  expect(opened - before.sell).toBeGreaterThan(200);
+  // The position is valued where it would close: the sell price the ticket shows, the group's markup below the bid.
+  await expect
+    .poll(async () => {
+      const current = Number((await position.getByTestId('position-price').textContent())!.replace(/[^\d.]/g, ''));
+      return Math.abs(current - (await prices()).sell) < 50;
+    })
+    .toBe(true);
+});
+
 test('the chart and the ticket show where the account would be stopped out, moving with each order', async ({ page, baseURL }) => {
   test.slow();
   const user = await newCustomer(baseURL!);

@@ -1,10 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import { create } from 'zustand';
-import type { AccountSummaryView } from '@bourse/contract';
-import { accountSummary, type AccountSummary } from '@bourse/domain';
+import { type AccountSummaryView, type Asset, leverageCategoryOf } from '@bourse/contract';
+import { accountSummary, type AccountSummary, markupDistance, type MarkupMap } from '@bourse/domain';
 import { http } from '@/lib/api-client';
 import { tradesQueryRoot } from '@/lib/realtime-hooks';
 import { useSelectedAccount, useSession } from './session-store';
+
+const NO_MARKUP: MarkupMap = {};
+
+/** The selected account's group's markup by asset class or instrument symbol (from its summary); none until it answers. */
+export function useGroupMarkup(): MarkupMap {
+  const account = useSelectedAccount();
+  return useAccountSummaryQuery(account?.id ?? null).data?.markup ?? NO_MARKUP;
+}
+
+/** The price distance a group's markup adds on each side of `asset`'s quote, as the server reckons it. */
+export function groupMarkupOn(asset: Pick<Asset, 'symbol' | 'type' | 'digits'>, markup: MarkupMap): number {
+  return markupDistance(markup, { symbol: asset.symbol, category: leverageCategoryOf[asset.type], digits: asset.digits });
+}
 
 /** Under the trades root, so every `trade.updated` (and the trade polling) refreshes it too. */
 export const accountSummaryKey = (accountId: number | null) => [...tradesQueryRoot, 'summary', accountId] as const;

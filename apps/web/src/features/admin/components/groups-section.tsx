@@ -18,14 +18,34 @@ import { GroupDialog } from './group-dialog';
 /** A decimal the server keeps with trailing zeros, as people read it. */
 const decimal = (value: string) => formatNumber(Number(value), { maximumFractionDigits: 4 });
 
+/** A group's markup in a line: each class and instrument with its points. */
+function MarkupLine({ group }: { group: CustomerGroup }) {
+  const { t } = useTranslation();
+  const entries = Object.entries(group.markup);
+  if (entries.length === 0) return null;
+  const name = (key: string) => ((assetCategories as readonly string[]).includes(key) ? t(categoryLabels[key as (typeof assetCategories)[number]]) : key);
+  return (
+    <span className="text-xs text-muted" data-testid="group-markup">
+      {t('markup {{list}}', { list: entries.map(([key, points]) => t('{{name}} {{count}} pts', { name: name(key), count: points })).join(', ') })}
+    </span>
+  );
+}
+
 function Commission({ group }: { group: CustomerGroup }) {
   const { t } = useTranslation();
-  if (group.commission_mode === 'none') return <span className="text-muted">{t('None')}</span>;
+  if (group.commission_mode === 'none')
+    return (
+      <span className="flex flex-col">
+        <span className="text-muted">{t('None')}</span>
+        <MarkupLine group={group} />
+      </span>
+    );
   const rate = `${decimal(group.commission_rate)} ${group.currency ?? ''}`.trim();
   return (
     <span className="flex flex-col">
       <span>{group.commission_mode === 'per_lot' ? t('{{rate}} per lot', { rate }) : t('{{rate}} per million', { rate })}</span>
       {Number(group.commission_min) > 0 && <span className="text-xs text-muted">{t('at least {{min}}', { min: decimal(group.commission_min) })}</span>}
+      <MarkupLine group={group} />
     </span>
   );
 }
@@ -114,7 +134,7 @@ function GroupTable({ groups, canEdit, onEdit, onDelete }: ListProps) {
         <thead className="border-b border-line bg-panel-2/50">
           <tr>
             <th scope="col" className={th}>{t('Name')}</th>
-            <th scope="col" className={th}>{t('Commission')}</th>
+            <th scope="col" className={th}>{t('Costs')}</th>
             <th scope="col" className={th}>{t('Currency')}</th>
             <th scope="col" className={th}>{t('Leverage ceilings')}</th>
             <th scope="col" className={th}>{t('Swap-free')}</th>
@@ -175,7 +195,7 @@ function GroupCards({ groups, canEdit, onEdit, onDelete }: ListProps) {
             {canEdit && <Actions group={g} onEdit={() => onEdit(g)} onDelete={() => onDelete(g)} />}
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-3 text-sm tabular-nums sm:grid-cols-4">
-            <Fact label={t('Commission')}><Commission group={g} /></Fact>
+            <Fact label={t('Costs')}><Commission group={g} /></Fact>
             <Fact label={t('Currency')}>{g.currency ?? '—'}</Fact>
             <Fact label={t('Leverage ceilings')}><Leverage group={g} /></Fact>
             <Fact label={t('Swap-free')}><SwapFree group={g} /></Fact>

@@ -9,6 +9,7 @@ import { precisionOf } from '@/stores/quotes';
 import { useTickSelector } from '@/stores/tick-store';
 import { PriceFlash } from '@/components/price-flash';
 import { sidePrice } from '@/stores/asset-rules';
+import { groupMarkupOn, useGroupMarkup } from '@/stores/account-summary-store';
 
 type RowProps = { asset: Asset; active: boolean; onSelect: (asset: Asset) => void; onInfo: (asset: Asset) => void; onAlert?: (asset: Asset) => void };
 
@@ -56,10 +57,12 @@ function RowMenu({ asset, onAlert, onInfo }: { asset: Asset; onAlert: (asset: As
 function Quote({ asset }: { asset: Asset }) {
   // One string per state of the cells: a tick that leaves both prices and the flash as shown costs nothing.
   // Prices keep the instrument's digits (SPEC §9's 3 decimals would hide most spreads).
+  // The prices the selected account trades at: its group's markup on each side.
   const { digits } = asset;
+  const markup = groupMarkupOn(asset, useGroupMarkup());
   const view = useTickSelector(
     asset.asset_id,
-    (t) => `${formatPrice(sidePrice(asset, t, 'bid'), digits)} ${formatPrice(sidePrice(asset, t, 'ask'), digits)} ${t?.flash ?? 0}`,
+    (t) => `${formatPrice(sidePrice(asset, t, 'bid') - markup, digits)} ${formatPrice(sidePrice(asset, t, 'ask') + markup, digits)} ${t?.flash ?? 0}`,
   );
   const [bid, ask, flash] = view.split(' ');
   const precision = precisionOf(asset);

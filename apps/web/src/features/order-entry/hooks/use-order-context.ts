@@ -1,6 +1,6 @@
 import { type ClientCategory, leverageCategoryOf, type Asset, type LeverageMap } from '@bourse/contract';
-import { clientCeiling, type LeveragePreset, markedQuote, markupDistance, type MarkupMap, resolveLeverage, type BidAsk } from '@bourse/domain';
-import { useAccountSummaryQuery } from '@/stores/account-summary-store';
+import { clientCeiling, type LeveragePreset, markedQuote, type MarkupMap, resolveLeverage, type BidAsk } from '@bourse/domain';
+import { groupMarkupOn, useGroupMarkup } from '@/stores/account-summary-store';
 import { useAssetStore } from '@/stores/asset-store';
 import { quoteOf, useConversion } from '@/stores/quotes';
 import { useSelectedAccount, useSession } from '@/stores/session-store';
@@ -42,13 +42,6 @@ export type OrderContext = {
   markupMap: MarkupMap;
 };
 
-const NO_MARKUP: MarkupMap = {};
-
-/** The price distance the account's group adds on each side of `asset`'s quote (SPEC-side: the server's `markupDistance`). */
-export function groupMarkupOn(asset: Pick<Asset, 'symbol' | 'type' | 'digits'>, markup: MarkupMap): number {
-  return markupDistance(markup, { symbol: asset.symbol, category: leverageCategoryOf[asset.type], digits: asset.digits });
-}
-
 /** The order form's market, re-read on every tick of the active asset: the quote is the one the account trades at, its group's markup included. */
 export function useOrderContext(of?: Asset | null): OrderContext {
   // Another instrument's market when given (a chart of the room that is not the selected pair's).
@@ -63,7 +56,7 @@ export function useOrderContext(of?: Asset | null): OrderContext {
   // Settings kept from before the preset existed have none: the server's ceiling applies all the same.
   const preset = useSiteSettings((s) => s.settings?.leverage_preset ?? 'none');
   const conversion = useConversion(asset?.quote_currency, currency);
-  const groupMarkup = useAccountSummaryQuery(account?.id ?? null).data?.markup ?? NO_MARKUP;
+  const groupMarkup = useGroupMarkup();
   const markup = asset ? groupMarkupOn(asset, groupMarkup) : 0;
   return {
     asset,

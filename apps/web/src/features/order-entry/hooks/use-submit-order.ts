@@ -10,7 +10,8 @@ import { buildOrderPayload, orderProblem, type OrderInput } from '../lib/order-p
 import { playOrderBuzz, playOrderChime } from '../lib/trade-sounds';
 import { toLots } from '../lib/volume-units';
 import { useOrderForm } from '../stores/order-form-store';
-import { groupMarkupOn, latestQuote, type OrderContext } from './use-order-context';
+import { groupMarkupOn } from '@/stores/account-summary-store';
+import { latestQuote, type OrderContext } from './use-order-context';
 
 function fail(message: string) {
   toastOrderFailed(message);

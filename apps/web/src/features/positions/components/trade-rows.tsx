@@ -90,7 +90,7 @@ export const OpenPositionRow = memo(function OpenPositionRow({ trade, currency }
       </td>
       <Side trade={trade} />
       <td className={cn(cell, 'tabular-nums')}>{trade.lots}</td>
-      <td className={cn(cell, 'tabular-nums')}><Price value={trade.opening_price} precision={p} /></td>
+      <td className={cn(cell, 'tabular-nums')} data-testid="position-open-price"><Price value={trade.opening_price} precision={p} /></td>
       <td className={cn(cell, 'tabular-nums')} data-testid="position-price"><Price value={live?.closingPrice} precision={p} /></td>
       <td className={cn(cell, 'tabular-nums')} data-testid="position-tp"><Price value={trade.take_profit} precision={p} /></td>
       <td className={cn(cell, 'tabular-nums')} data-testid="position-sl"><Price value={trade.stop_loss} precision={p} /></td>
