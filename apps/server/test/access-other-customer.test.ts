@@ -36,6 +36,8 @@ type Owned = {
   attachment: number;
   attachmentUrl: string;
   document: number;
+  /** An evidence file of the owner's request to be treated as professional. */
+  evidence: number;
   month: string;
   dataExport: number;
 };
@@ -85,6 +87,10 @@ const matrix: Record<string, Case | typeof OWN> = {
   'GET /api/v1/chat/unread-count': OWN,
   'POST /api/v1/chat/upload': OWN,
   'GET /api/v1/chat/attachments/:id/download': route((o) => `/chat/attachments/${o.attachment}/download`, 404),
+  'GET /api/v1/client-category': OWN,
+  'POST /api/v1/client-category/professional': OWN,
+  'POST /api/v1/client-category/retail': OWN,
+  'GET /api/v1/client-category/evidence/:id/download': route((o) => `/client-category/evidence/${o.evidence}/download`, 404),
   'GET /api/v1/closed/trades': route((o) => `/closed/trades?account_id=${o.demo}`, 404),
   'GET /api/v1/closed/trades/export.csv': route((o) => `/closed/trades/export.csv?account_id=${o.demo}`, 404),
   'GET /api/v1/courses': OWN,
@@ -185,6 +191,10 @@ beforeAll(async () => {
   form.append('file', new Blob([new Uint8Array(files.photo.jpeg)], { type: 'image/jpeg' }), 'passport.jpg');
   await ok(fetch(`${server.url}/api/v1/verification/documents`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: form }).then(async (r) => ({ status: r.status, body: await r.json() })), 'document');
   const documents = (await as('GET', '/verification')).data.documents as { kind: string; file: { id: number } | null }[];
+  const asking = new FormData();
+  for (const [name, value] of Object.entries({ trades_per_quarter: '12', portfolio_eur: '600000', sector_years: '0', acknowledged: 'true' })) asking.append(name, value);
+  asking.append('evidence', new Blob([new Uint8Array(files.pdf)], { type: 'application/pdf' }), 'statement.pdf');
+  await ok(fetch(`${server.url}/api/v1/client-category/professional`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: asking }).then(async (r) => ({ status: r.status, body: await r.json() })), 'professional request');
   const attachment = await upload(server, owner.token, files.png, 'chart.png', { type: 'image/png' });
   owned = {
     demo: demo!.id,
@@ -203,6 +213,7 @@ beforeAll(async () => {
     attachment: attachment.body.id,
     attachmentUrl: attachment.body.url,
     document: documents.find((d) => d.kind === 'id_front')!.file!.id,
+    evidence: (await as('GET', '/client-category')).data.request.evidence[0].id,
     month: new Date().toISOString().slice(0, 7),
     dataExport: (await as('POST', '/user/data-exports')).data.id,
   };

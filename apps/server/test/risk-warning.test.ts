@@ -120,6 +120,10 @@ describe('the percentage of retail accounts that lost money', () => {
     const g = await liveCustomer();
     await trade(g.user, g.live, 1.1, 1.09, IN_WINDOW);
     await server.ctx.db.update(users).set({ role: 'support' }).where(eq(users.id, g.user.id));
+    // G2: loses 1,000 but is treated as a professional client, not a retail investor.
+    const g2 = await liveCustomer();
+    await trade(g2.user, g2.live, 1.1, 1.09, IN_WINDOW);
+    await server.ctx.db.update(users).set({ clientCategory: 'professional' }).where(eq(users.id, g2.user.id));
     // H: loses 100; a bonus the operator credited (a correction) is not a trading result: lost.
     const h = await liveCustomer();
     await trade(h.user, h.live, 1.1, 1.099, IN_WINDOW);

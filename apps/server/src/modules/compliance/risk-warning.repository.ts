@@ -14,10 +14,10 @@ export type RiskWarningRow = typeof riskWarningPeriods.$inferSelect;
 export const TRADING_RESULT_KINDS = ['realised_pnl', 'commission', 'swap', 'fee', 'dividend'] as const;
 
 /**
- * Which customers count as retail investors. Every customer is retail until client categories
- * exist: this is where professional clients are to be left out once a customer carries one.
+ * Which customers count as retail investors: customers in the retail category now (a professional
+ * client's accounts are left out, as the rule asks for retail investor accounts only).
  */
-const retailCustomer = sql`u.role = 'customer'`;
+const retailCustomer = sql`u.role = 'customer' AND u.client_category = 'retail'`;
 
 /**
  * Over [from, to): the live accounts of retail customers with at least one trade closed in the
