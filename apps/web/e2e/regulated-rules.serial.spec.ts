@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { appropriatenessQuestions } from '@bourse/contract';
-import { adminToken, apiCall, newCustomer, openRoom, openSignedIn, screenshots, test } from './helpers';
+import { ADMIN, adminToken, apiCall, newCustomer, openRoom, openSignedIn, screenshots, test } from './helpers';
 
 const LOCALES = path.resolve(import.meta.dirname, '../src/i18n/locales');
 
@@ -43,6 +43,7 @@ for (const language of ['en', 'ar']) {
     await screenshots(page, `risk-warning-signup-${language}`);
     await page.goto('/');
     await expect(page.getByRole('contentinfo')).toContainText(sentence);
+    await screenshots(page, `risk-warning-login-${language}`);
 
     const customer = await newCustomer(baseURL!);
     await openSignedIn(page, customer, '/main/dashboard');
@@ -76,4 +77,15 @@ test('with the test set to refuse, answers below the pass score are refused a li
   // Only the accounts every customer gets: no live account was opened.
   await expect(page.getByTestId('account-card')).toHaveCount(2);
   await expect(page.getByTestId('appropriateness-notice')).toContainText('From your answers, trading CFDs does not appear appropriate for you');
+
+  // The back office sets the mode and the figure in Site settings, and sees which figure is shown.
+  const admin = await page.context().browser()!.newPage({ baseURL, viewport: { width: 1280, height: 800 } });
+  await openSignedIn(admin, ADMIN, '/admin/settings');
+  const section = admin.getByRole('region', { name: 'Appropriateness and risk warning' });
+  await expect(section.getByLabel('Appropriateness test')).toHaveValue('refuse');
+  await expect(section.getByLabel('Retail accounts losing money (%)')).toHaveValue(String(OPERATOR_PERCENT));
+  const { data } = await apiCall<{ data: { percent: number; source: string } }>(baseURL!, 'GET', '/risk-warning');
+  await expect(admin.getByTestId('risk-figure-shown')).toContainText(data.source === 'operator' ? `${OPERATOR_PERCENT}%, the figure set here` : `${data.percent}%, computed for the twelve months to`);
+  await section.scrollIntoViewIfNeeded();
+  await screenshots(admin, 'appropriateness-site-settings');
 });
