@@ -37,6 +37,9 @@ const ENGINE_SUITES = [
   'request-auth',
   // Erasure locks the customer and their accounts against orders and a second erasure.
   'data-rights',
+  // The order lock reads the client's category for the regulatory leverage ceiling; one pending
+  // professional request per customer is a partial unique index.
+  'client-categories',
   // The desk's exposure and reports are SQL sums over trades and the ledger; a hedging rule is decided
   // under a row lock, once per crossing however many checks race for it.
   'desk',
@@ -44,6 +47,10 @@ const ENGINE_SUITES = [
   'desk-reports',
   // A group's markup moves fills, triggers and the exposure sums the order lock reads.
   'group-markup',
+  // The risk warning's percentage is a SQL sum over each account's trading results in the ledger; a
+  // questionnaire is answered or confirmed under the customer's row lock.
+  'risk-warning',
+  'appropriateness',
 ];
 /** Suites that need a PostgreSQL server (several nodes on one database, connections cut): PostgreSQL only. */
 const POSTGRES_SUITES = ['multi-node', 'db-connection-loss', 'alerts-cluster', 'trading-cluster', 'swaps-cluster', 'restore-drill', 'operator-cli', 'worker-lease', 'worker-failover'];

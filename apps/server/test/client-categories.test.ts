@@ -233,6 +233,16 @@ describe('asking to be treated as professional', () => {
     expect(await server.ctx.db.select().from(professionalRequests).where(eq(professionalRequests.userId, user.id))).toHaveLength(1);
   });
 
+  it('keeps exactly one of concurrent requests, removing the others’ files', async () => {
+    const user = await createTestUser(server);
+    const before = (await evidenceFiles()).length;
+    const answers = await Promise.all(Array.from({ length: 4 }, () => ask(user.token)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) expect(refused.body.errors.request).toEqual([msg.pending]);
+    expect(await server.ctx.db.select().from(professionalRequests).where(eq(professionalRequests.userId, user.id))).toHaveLength(1);
+    expect((await evidenceFiles()).length).toBe(before + 1);
+  });
+
   it('lets the owner and staff download the evidence, nobody else', async () => {
     const user = await createTestUser(server);
     const other = await createTestUser(server);
