@@ -1,5 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/statement.ts';
 import { journalEntries, riskWarningPeriods, trades, tradingAccounts, users } from '../src/db/schema/index.ts';
 import { postEntry, type JournalKind } from '../src/modules/accounts/ledger.repository.ts';
 import { computeRiskWarning, quarterWindow } from '../src/modules/compliance/risk-warning.ts';
@@ -26,7 +27,7 @@ const IN_Q1 = Date.parse('2025-04-02T09:00:00Z');
 const IN_WINDOW = '2024-06-15T12:00:00Z';
 
 /** The newest journal entry id: what a step wrote afterwards is above it. */
-const lastEntry = async () => (await server.ctx.db.execute(sql`SELECT coalesce(max(id), 0)::int AS id FROM journal_entries`)).rows[0] as { id: number };
+const lastEntry = async () => rowsOf<{ id: number }>(await server.ctx.db.execute(sql`SELECT coalesce(max(id), 0)::int AS id FROM journal_entries`))[0]!;
 
 /** Moves what the account's journal got after entry `after` to `at`, as if it had happened then. */
 const backdate = (accountId: number, after: number, at: string) =>
