@@ -10,6 +10,7 @@ import { AccountFooter } from './components/account-footer';
 import { ActiveEaPanel } from '@/features/expert-advisors/active-ea-panel';
 import { NotificationBanner } from '@/features/notifications/notification-banner';
 import { cn } from '@/lib/cn';
+import { useSession } from '@/stores/session-store';
 import { AlgoTrader } from './components/algo-trader';
 import { CurrencySwitcher } from './components/currency-switcher';
 import { LeftRail } from './components/left-rail';
@@ -18,6 +19,7 @@ import { RoomAccountSwitcher } from './components/room-account';
 import { ResizeHandle } from './components/resize-handle';
 import { SidePanel } from './components/side-panel';
 import { CalendarPanel, NewsPanel } from './components/tradingview-widget';
+import { useChartLayoutQuery } from './api/chart-layout';
 import { useIsDesktop } from './hooks/use-media-query';
 import { useRoomLayout } from './hooks/use-room-layout';
 import { ShortcutSheet } from './shortcuts/shortcut-sheet';
@@ -134,6 +136,8 @@ export function TradingRoomPage(slots: TradingRoomSlots) {
   const { t } = useTranslation();
   const isDesktop = useIsDesktop();
   useShortcuts();
+  // The charts' layout is asked for while their code loads, not after.
+  useChartLayoutQuery(useSession((s) => s.user?.id ?? null));
   const [layout, update] = useRoomLayout();
   const [panel, setPanel] = usePanel(isDesktop);
   const sizes = usePanelSizes();
