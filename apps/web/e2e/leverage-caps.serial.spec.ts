@@ -33,7 +33,7 @@ test('the admin picks ESMA in Site settings; a retail client’s ticket shows th
   await page.evaluate(() => localStorage.setItem('language-storage', 'ar'));
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.getByRole('region', { name: arabic['Leverage caps for retail clients']! }).getByTestId('leverage-ceilings')).toContainText(arabic['Gold']!);
+  await expect(page.getByRole('region', { name: arabic['Leverage caps for retail clients']! }).getByTestId('leverage-ceilings')).toContainText(arabic.Gold!);
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshots(page, 'admin-leverage-preset-ar');
 
@@ -48,4 +48,10 @@ test('the admin picks ESMA in Site settings; a retail client’s ticket shows th
   const answer = (await (await placed).json()) as { data: { leverage: number; asset_symbol: string } };
   expect(answer.data).toMatchObject({ asset_symbol: 'BTCUSD', leverage: 2 });
   await expect(toast(room, 'Buy order placed')).toBeVisible();
+
+  // The client area names the caps a retail client has, and lists them among what a professional gives up.
+  await room.goto('/main/client-category');
+  await expect(room.getByText('Your leverage is capped per class of instrument under ESMA (European Union), whatever your plan allows:')).toBeVisible();
+  await expect(room.getByTestId('protections').getByTestId('leverage-ceilings')).toContainText('Crypto1:2');
+  await screenshots(room, 'client-category-esma');
 });

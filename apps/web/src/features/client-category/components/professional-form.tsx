@@ -40,7 +40,7 @@ function Protections({ preset }: { preset: LeveragePreset }) {
         <p>{t('This site sets no leverage caps for retail clients at present. Caps set later would not apply to you while you are a professional client.')}</p>
       ) : (
         <>
-          <p>{t('The leverage caps for retail clients ({{preset}}) no longer apply to your new orders: your plan’s and your account group’s leverage do, which can be far higher and multiplies your losses as much as your gains.', { preset: t(presetNames[preset]) })}</p>
+          <p>{t('The leverage caps for retail clients under {{preset}} no longer apply to your new orders: your plan’s and your account group’s leverage do, which can be far higher and multiplies your losses as much as your gains.', { preset: t(presetNames[preset]) })}</p>
           <LeverageCeilings preset={preset} />
         </>
       )}
