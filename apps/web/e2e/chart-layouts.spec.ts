@@ -126,7 +126,16 @@ test('switches the chart type and the logarithmic scale from the keyboard, compa
   expect(errors).toEqual([]);
 });
 
-test('a four-chart layout of different instruments is kept across a reload and in another browser; a phone shows the active chart alone', async ({ page, baseURL, browser }) => {
+/** Opens the four-chart layout from the first chart's header; the symbols of the four, once each draws its bars. */
+async function openFour(page: Page): Promise<string[]> {
+  await page.getByRole('button', { name: 'Chart layout: One chart' }).click();
+  await page.getByRole('menuitemradio', { name: 'Four charts' }).click();
+  await expect(slots(page)).toHaveCount(4);
+  for (let i = 0; i < 4; i++) await expect(chart(slots(page).nth(i))).not.toHaveAttribute('data-bars', '0');
+  return slots(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-symbol') ?? ''));
+}
+
+test('a four-chart layout of different instruments is kept across a reload; a phone shows the active chart alone', async ({ page, baseURL }) => {
   test.slow();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -134,11 +143,7 @@ test('a four-chart layout of different instruments is kept across a reload and i
   const { token } = await openRoom(page, user);
   await expect(chart(page)).not.toHaveAttribute('data-bars', '0');
 
-  await page.getByRole('button', { name: 'Chart layout: One chart' }).click();
-  await page.getByRole('menuitemradio', { name: 'Four charts' }).click();
-  await expect(slots(page)).toHaveCount(4);
-  for (let i = 0; i < 4; i++) await expect(chart(slots(page).nth(i))).not.toHaveAttribute('data-bars', '0');
-  const opened = await slots(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-symbol')));
+  const opened = await openFour(page);
   expect(new Set(opened).size).toBe(4);
   expect(opened[0]).toBe('BTC/USD');
   // The first follows the selected pair; the new ones keep their own instrument.
@@ -199,17 +204,32 @@ test('a four-chart layout of different instruments is kept across a reload and i
   await expect(slots(page)).toHaveCount(4);
   expect((await keptLayout(baseURL!, token)).count).toBe(4);
   expect(errors).toEqual([]);
+});
+
+test('a four-chart layout made in one browser opens in another', async ({ page, baseURL, browser }) => {
+  test.slow();
+  const user = await newCustomer(baseURL!);
+  const { token } = await openRoom(page, user);
+  await expect(chart(page)).not.toHaveAttribute('data-bars', '0');
+  const opened = await openFour(page);
+  await slots(page).nth(2).getByRole('group', { name: 'Interval' }).getByRole('button', { name: '1h', exact: true }).click();
+  await expect(slots(page).nth(2)).toHaveAttribute('data-active', 'true');
+  await expect.poll(async () => {
+    const kept = await keptLayout(baseURL!, token);
+    return [kept.count, kept.active, Object.values(kept.charts[2]!.intervals)];
+  }).toEqual([4, 2, ['1h']]);
   // This page's four live charts rest while the other browser opens.
   await page.goto('about:blank');
 
-  // Another browser signed in as the same customer opens the same four charts.
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
   const device = await context.newPage();
   // The approval notice was read on the first device already.
   await openRoom(device, user, { keepNotice: true });
   await expect(slots(device)).toHaveCount(4, { timeout: 40_000 });
-  await expect.poll(() => slots(device).evaluateAll((els) => els.map((el) => el.getAttribute('data-symbol')))).toEqual(shown);
+  await expect.poll(() => slots(device).evaluateAll((els) => els.map((el) => el.getAttribute('data-symbol')))).toEqual(opened);
   await expect(chart(slots(device).nth(2))).toHaveAttribute('data-interval', '1h');
-  await expect(device.getByRole('tablist', { name: 'Open pairs' }).getByRole('tab', { selected: true })).toContainText(opened[1]!);
+  await expect(slots(device).nth(2)).toHaveAttribute('data-active', 'true');
+  // The ticket trades the active chart's instrument there too.
+  await expect(device.getByRole('tablist', { name: 'Open pairs' }).getByRole('tab', { selected: true })).toContainText(opened[2]!);
   await context.close();
 });
