@@ -1,13 +1,11 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { createChart, createSeriesMarkers, type IChartApi, type ISeriesApi, type ISeriesMarkersPluginApi, type MouseEventParams, PriceScaleMode, type SeriesType, type Time } from 'lightweight-charts';
-import { ChartSpline, Link2, Link2Off, X } from 'lucide-react';
+import { PriceScaleMode } from 'lightweight-charts';
+import { ChartSpline } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { type Asset, type ChartType, type Indicator, type LayoutChart, pointOf, timeframes, timeframeSeconds } from '@bourse/contract';
-import { percentChange, valueAt } from '@bourse/domain/chart-series';
+import { type Asset, type Indicator, type LayoutChart, pointOf, timeframes, timeframeSeconds } from '@bourse/contract';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useChartColors } from '@/hooks/use-chart-colors';
-import { type ChartColors, chartOptions, chartThemeOptions } from '@/lib/chart-theme';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
 import { useAssetStore } from '@/stores/asset-store';
@@ -20,13 +18,13 @@ import { getCandles, useCandles } from '../api/get-candles';
 import { useChartIndicators } from '../hooks/use-chart-indicators';
 import { useIndicators } from '../hooks/use-indicators';
 import { useChartStyle } from '../hooks/use-chart-style';
-import { percentText, useComparison } from '../hooks/use-comparison';
-import { BarFeed, type FeedBar, hasVolume } from '../lib/bar-feed';
+import { barAt, useChart, useChartAsset, useHoveredBar, usePriceSeries } from '../hooks/use-price-chart';
+import { useComparison } from '../hooks/use-comparison';
+import { BarFeed, hasVolume } from '../lib/bar-feed';
 import { foldTick, type Bar } from '../lib/candle-merge';
 import { chartInterval, withInterval } from '../lib/chart-layout-edit';
-import { addPriceSeries, PriceSeriesFeed, seriesColors } from '../lib/chart-types';
+import { PriceSeriesFeed } from '../lib/chart-types';
 import { palette } from '../lib/indicator-catalog';
-import { chartTitle } from '../lib/chart-title';
 import { tradeMarkers } from '../lib/trade-markers';
 import { ChartDrawings, DrawingToggle } from './chart-drawings';
 import { ChartTradeLines } from './chart-trade-lines';
@@ -35,6 +33,7 @@ import { IndicatorEditor } from './indicator-editor';
 import { IndicatorLegend } from './indicator-legend';
 import { IndicatorPicker } from './indicator-picker';
 import { ChartStyleMenu, toolbarButton } from './chart-style-menu';
+import { ComparisonChip, InstrumentControls } from './chart-slot-controls';
 import { InstrumentPicker } from './instrument-picker';
 
 /** Bars are UTC buckets; the chart's title says so in every language. */
@@ -43,103 +42,6 @@ const UTC_SUFFIX = ' · UTC';
 /** The price scale in the instrument's digits, one point per step, as every other price of the room. */
 function priceFormat(digits: number) {
   return { type: 'price' as const, precision: digits, minMove: pointOf(digits) };
-}
-
-/** Creates the chart once, repaints it when the theme switches, and disposes of it with the component. */
-function useChart(container: React.RefObject<HTMLDivElement | null>, colors: ChartColors): IChartApi | null {
-  const [chart, setChart] = useState<IChartApi | null>(null);
-  // The first paint is already in the theme's colours; later switches repaint the same chart.
-  const firstColors = useRef(colors);
-  useEffect(() => {
-    // Bars are UTC buckets and the chart shows their times as UTC (SPEC §2).
-    const made = createChart(container.current!, chartOptions(firstColors.current));
-    setChart(made);
-    return () => {
-      setChart(null);
-      made.remove();
-    };
-  }, [container]);
-  useEffect(() => {
-    chart?.applyOptions(chartThemeOptions(colors));
-  }, [chart, colors]);
-  return chart;
-}
-
-type PriceApi = { chart: IChartApi; series: ISeriesApi<SeriesType>; markers: ISeriesMarkersPluginApi<Time>; type: ChartType };
-
-/**
- * The series drawing the instrument's prices as `type`: another type replaces it (what is drawn on
- * it, the trade lines, alerts and drawings, follow the new one).
- */
-function usePriceSeries(chart: IChartApi | null, type: ChartType, colors: ChartColors): PriceApi | null {
-  const [api, setApi] = useState<PriceApi | null>(null);
-  const firstColors = useRef(colors);
-  firstColors.current = colors;
-  useEffect(() => {
-    if (!chart) return;
-    const series = addPriceSeries(chart, type, firstColors.current);
-    setApi({ chart, series, markers: createSeriesMarkers(series, []), type });
-    return () => {
-      setApi(null);
-      try {
-        chart.removeSeries(series);
-      } catch {
-        // The chart itself was removed first (the room closing): its series went with it.
-      }
-    };
-  }, [chart, type]);
-  useEffect(() => {
-    api?.series.applyOptions(seriesColors(api.type, colors));
-  }, [api, colors]);
-  return api;
-}
-
-type Ohlc = { time: number; open: number; high: number; low: number; close: number };
-
-/** The bar of `bars` (oldest first) at `time`, or null. */
-function barAt(bars: readonly FeedBar[], time: number): FeedBar | null {
-  let lo = 0;
-  let hi = bars.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const t = bars[mid]!.time;
-    if (t === time) return bars[mid]!;
-    if (t < time) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return null;
-}
-
-/** The bar under the crosshair (its own prices, whatever the chart type draws), for the legend; null while the pointer is off the bars. */
-function useHoveredBar(chart: IChartApi | null, feed: BarFeed): Ohlc | null {
-  const [bar, setBar] = useState<Ohlc | null>(null);
-  useEffect(() => {
-    if (!chart) return;
-    const follow = (param: MouseEventParams<Time>) => {
-      const found = typeof param.time === 'number' ? barAt(feed.bars, param.time) : null;
-      setBar(found ? { time: found.time, open: found.open, high: found.high, low: found.low, close: found.close } : null);
-    };
-    chart.subscribeCrosshairMove(follow);
-    return () => chart.unsubscribeCrosshairMove(follow);
-  }, [chart, feed]);
-  return bar;
-}
-
-/** What a chart shows of its instrument, read as plain values: the instrument's live prices do not redraw the frame. */
-function useChartAsset(assetId: number | null) {
-  const find = (s: { activeAsset: Asset | null; assets: Asset[] }) => (s.activeAsset?.asset_id === assetId ? s.activeAsset : null) ?? s.assets.find((a) => a.asset_id === assetId) ?? null;
-  // The catalogue's copy, the same object from one price to the next, for what reads the instrument's terms.
-  const listed = useAssetStore((s) => s.assets.find((a) => a.asset_id === assetId) ?? null);
-  return {
-    listed,
-    digits: useAssetStore((s) => find(s)?.digits ?? 5),
-    title: useAssetStore((s) => {
-      const a = find(s);
-      return a ? chartTitle(a) : '';
-    }),
-    display: useAssetStore((s) => find(s)?.symbol_display ?? ''),
-    symbol: useAssetStore((s) => find(s)?.symbol ?? ''),
-  };
 }
 
 /** One chart of the room's layout. */
@@ -254,32 +156,18 @@ export function PriceChart({ index, chart: slot, assetId, active, multi, onActiv
     refreshVolumes: assetId === null ? null : refreshVolumes,
   });
 
-  // The compared instrument's change and the chart's own at the bar in view, from the first visible bar.
-  const view = comparison.view;
   const legendTime = hovered?.time ?? drawn.lastTime;
-  const ownBar = legendTime === null ? null : barAt(feed.bars, legendTime);
-  const comparedAt = view && legendTime !== null ? valueAt(view.points, legendTime) : null;
   const comparisonChip = slot.compare_asset_id !== null && (
-    <div className="pointer-events-auto flex max-w-full items-center gap-1 rounded border border-line/60 bg-bg/85 ps-1.5 text-[11px] leading-none" data-testid="comparison" data-symbol={compared}>
-      <span aria-hidden className="size-2 shrink-0 rounded-full" style={{ backgroundColor: palette[theme].pink }} />
-      <span className="py-0.5 font-medium">{compared}</span>
-      <span className="font-mono tabular-nums" data-testid="comparison-change" style={{ color: palette[theme].pink }}>
-        {comparison.failed ? t('Unavailable') : comparedAt === null ? '—' : percentText(comparedAt)}
-      </span>
-      {view && ownBar && (
-        <span className="font-mono tabular-nums text-muted" data-testid="own-change">
-          {symbol} {percentText(percentChange(ownBar.close, view.base))}
-        </span>
-      )}
-      <button
-        type="button"
-        onClick={() => onChange((c) => ({ ...c, compare_asset_id: null }))}
-        className="flex size-5 shrink-0 items-center justify-center rounded text-muted hover:bg-panel-2 hover:text-fg"
-        aria-label={t('Remove comparison with {{symbol}}', { symbol: compared })}
-      >
-        <X className="size-3.5" aria-hidden />
-      </button>
-    </div>
+    <ComparisonChip
+      symbol={symbol}
+      compared={compared}
+      color={palette[theme].pink}
+      view={comparison.view}
+      failed={comparison.failed}
+      ownClose={legendTime === null ? null : (barAt(feed.bars, legendTime)?.close ?? null)}
+      time={legendTime}
+      onRemove={() => onChange((c) => ({ ...c, compare_asset_id: null }))}
+    />
   );
 
   return (
@@ -297,30 +185,7 @@ export function PriceChart({ index, chart: slot, assetId, active, multi, onActiv
     >
       <div className="flex flex-wrap items-center gap-x-0.5 gap-y-0.5 border-b border-line px-1 py-1 @lg:gap-x-1 @lg:px-2">
         {layoutMenu}
-        {multi && (
-          <>
-            <button
-              type="button"
-              onClick={() => onLink(!slot.linked)}
-              aria-pressed={slot.linked}
-              aria-label={t('Follow the selected pair')}
-              title={slot.linked ? t('Follows the selected pair: click to keep this chart on its own instrument') : t('Keeps its own instrument: click to follow the selected pair')}
-              className={cn(toolbarButton, slot.linked && 'text-brand')}
-            >
-              {slot.linked ? <Link2 className="size-4" aria-hidden /> : <Link2Off className="size-4" aria-hidden />}
-            </button>
-            <button
-              type="button"
-              onClick={() => setPicking('instrument')}
-              aria-haspopup="dialog"
-              aria-label={t('Instrument: {{symbol}}', { symbol: symbol || t('none') })}
-              className={cn(toolbarButton, 'max-w-24 text-fg')}
-              dir="ltr"
-            >
-              <span className="truncate">{symbol || '—'}</span>
-            </button>
-          </>
-        )}
+        {multi && <InstrumentControls symbol={symbol} linked={slot.linked} onLink={onLink} onPick={() => setPicking('instrument')} />}
         <fieldset aria-label={t('Interval')} className="flex min-w-0 @lg:gap-0.5">
           {timeframes.map((frame) => (
             <button
@@ -378,7 +243,7 @@ export function PriceChart({ index, chart: slot, assetId, active, multi, onActiv
             data-chart-type={api?.type ?? style.type}
             data-log-scale={style.log_scale}
             data-compare={compared}
-            data-compare-points={view?.points.length ?? 0}
+            data-compare-points={comparison.view?.points.length ?? 0}
           />
         </ChartAlertMenu>
         <ChartTradeLines api={api} assetId={assetId} digits={digits} colors={colors} />
