@@ -86,6 +86,7 @@ test('switches the chart type and the logarithmic scale from the keyboard, compa
   const search = picker.getByRole('combobox', { name: 'Search instruments' });
   await expect(search).toBeFocused();
   await expect(picker.getByRole('option', { name: /^BTC\/USD/ })).toHaveCount(0);
+  await expectAccessible(page, 'instrument-picker');
   await search.fill('ethereum');
   await expect(picker.getByRole('option').first()).toContainText('ETH/USD');
   await search.press('Enter');
@@ -127,8 +128,10 @@ test('switches the chart type and the logarithmic scale from the keyboard, compa
 });
 
 /** Opens the four-chart layout from the first chart's header; the symbols of the four, once each draws its bars. */
-async function openFour(page: Page): Promise<string[]> {
+async function openFour(page: Page, check = false): Promise<string[]> {
   await page.getByRole('button', { name: 'Chart layout: One chart' }).click();
+  await expect(page.getByRole('menuitemradio', { name: 'One chart' })).toHaveAttribute('aria-checked', 'true');
+  if (check) await expectAccessible(page, 'chart-layout-menu');
   await page.getByRole('menuitemradio', { name: 'Four charts' }).click();
   await expect(slots(page)).toHaveCount(4);
   for (let i = 0; i < 4; i++) await expect(chart(slots(page).nth(i))).not.toHaveAttribute('data-bars', '0');
@@ -143,7 +146,7 @@ test('a four-chart layout of different instruments is kept across a reload; a ph
   const { token } = await openRoom(page, user);
   await expect(chart(page)).not.toHaveAttribute('data-bars', '0');
 
-  const opened = await openFour(page);
+  const opened = await openFour(page, true);
   expect(new Set(opened).size).toBe(4);
   expect(opened[0]).toBe('BTC/USD');
   // The first follows the selected pair; the new ones keep their own instrument.
