@@ -40,11 +40,11 @@ function candidates(): number[] {
 
 /** The first chart's menu of layouts: one, two or four charts. */
 function LayoutMenu({ count, onCount }: { count: ChartCount; onCount: (count: ChartCount) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const Icon = layoutIcons[count];
   return (
     // Not modal: the rest of the room stays readable (and reachable) while it is open.
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} dir={i18n.dir()}>
       <DropdownMenu.Trigger aria-label={t('Chart layout: {{layout}}', { layout: t(layoutNames[count]) })} title={t('Chart layout')} className={toolbarButton} data-testid="chart-layout">
         <Icon className="size-4" aria-hidden />
       </DropdownMenu.Trigger>

@@ -28,7 +28,7 @@ type Props = {
  * Space choose.
  */
 export function ChartStyleMenu({ style, onStyle, comparing, onCompare, onStopComparing, disabled }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const Icon = icons[style.type];
   const name = t(chartTypeNames[style.type]);
   // What the button shows besides the icon, read in its name too (label in name).
@@ -36,7 +36,7 @@ export function ChartStyleMenu({ style, onStyle, comparing, onCompare, onStopCom
   const label = `${t('Chart type: {{type}}', { type: name })}${badge ? ` ${badge}` : ''}`;
   return (
     // Not modal: the rest of the room stays readable (and reachable) while it is open.
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} dir={i18n.dir()}>
       <DropdownMenu.Trigger disabled={disabled} aria-label={label} title={label} className={toolbarButton} data-testid="chart-style">
         <Icon className="size-4" aria-hidden />
         {badge && <span className="text-[10px] font-semibold">{badge}</span>}
