@@ -117,7 +117,7 @@ describe('site settings', () => {
     const before = await server.call('GET', '/settings');
     expect(Object.keys(before.body.data).sort()).toEqual(
       ['status', 'name', 'maintenanceMessage', 'contactEmail', 'must_verify_account', 'favicon', 'logo', 'logo_sm', 'brand_color', 'website_url', 'r_page',
-        'register_page_header', 'register_page_footer', 'terms_url', 'privacy_url', 'risk_url', 'help_url', 'savings_rate_pct', 'require_admin_2fa', 'approve_live_accounts', 'require_verification', 'appropriateness_test', 'appropriateness_retake_days', 'risk_warning_percent'].sort(),
+        'register_page_header', 'register_page_footer', 'terms_url', 'privacy_url', 'risk_url', 'help_url', 'savings_rate_pct', 'require_admin_2fa', 'approve_live_accounts', 'require_verification', 'appropriateness_test', 'appropriateness_retake_days', 'risk_warning_percent', 'leverage_preset'].sort(),
     );
     const saved = await server.call('PUT', '/admin/settings', {
       token: admin.token,

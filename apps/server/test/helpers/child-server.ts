@@ -5,6 +5,8 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import { createSession } from '../../src/modules/auth/auth.repository.ts';
 import { createUser } from '../../src/modules/auth/auth.service.ts';
 import { tradingRuntime } from '../../src/modules/trading/trading-runtime.ts';
+import { answerAppropriateness } from '../../src/modules/compliance/appropriateness.service.ts';
+import { passingAnswers } from './factories.ts';
 import { startServerFromSnapshot, type ApiCall } from './test-server.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -55,6 +57,8 @@ export async function prepareCustomers(config: Config, count: number, prefix: st
     for (let i = 0; i < count; i++) {
       const email = `${prefix}.${i}.${Date.now()}@example.com`;
       const user = await createUser(server.ctx, { email, passwordHash: 'x', firstName: 'Test', lastName: 'Client', username: `${prefix}${i}`, role: 'customer', status: 'active' });
+      // Their first account is live: a customer trading it has passed the appropriateness test.
+      await answerAppropriateness(server.ctx.db, user.id, { answers: passingAnswers() });
       customers.push({ id: user.id, token: await createSession(server.ctx.db, user.id, 24) });
     }
     const eurusd = await tradingRuntime(server.ctx).catalog.pair('EUR', 'USD');
@@ -78,6 +82,8 @@ export function childServerSetup(dataDir: string, databaseUrl: string | null) {
     SEED_DEMO_USERS: 'false',
     AUTH_RATE_LIMIT: '100000',
     TRADE_MAX_DEVIATION_PCT: '100',
+    // These tests are about processes: EUR/USD must trade on a Friday night or a Sunday too.
+    MARKET_ALWAYS_OPEN: 'true',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const config: Config = { ...loadConfig({ ...env, NODE_ENV: 'test' }), port: 0, databaseUrl };

@@ -50,10 +50,14 @@ export class MarketState implements PriceSource {
   private readonly daySeeded: Uint8Array;
   private daySource: ((inst: Instrument) => HourBar[]) | null = null;
 
-  constructor(rows: AssetRow[], now: number) {
+  /** Every instrument on the `always` session (MarketSettings.alwaysOpen). */
+  private readonly alwaysOpen: boolean;
+
+  constructor(rows: AssetRow[], now: number, opts: { alwaysOpen?: boolean } = {}) {
     const n = rows.length;
     this.feedAt = now;
-    this.instruments = rows.map(instrumentOf);
+    this.alwaysOpen = opts.alwaysOpen ?? false;
+    this.instruments = rows.map((row, i) => this.instrumentOf(row, i));
     [this.price, this.at, this.open24, this.low24, this.high24, this.vol24, this.bid, this.ask, this.rawBid, this.rawAsk] = Array.from({ length: 10 }, () => new Float64Array(n));
     this.quoted = new Uint8Array(n);
     this.day = new DayStats(n, this);
@@ -152,11 +156,16 @@ export class MarketState implements PriceSource {
     return inst;
   }
 
+  private instrumentOf(row: AssetRow, index: number): Instrument {
+    const inst = instrumentOf(row, index);
+    return this.alwaysOpen ? { ...inst, session: 'always' } : inst;
+  }
+
   /** Applies an operator's edit of the catalogue row. */
   replaceInstrument(row: AssetRow): Instrument | undefined {
     const old = this.byId.get(row.id);
     if (!old) return undefined;
-    const next = instrumentOf(row, old.index);
+    const next = this.instrumentOf(row, old.index);
     this.instruments[old.index] = next;
     this.byId.set(next.id, next);
     for (const key of [next.symbol, next.symbolDisplay, next.sy]) this.byKey.set(key.toUpperCase(), next);

@@ -2,6 +2,11 @@
 export type MarketSettings = {
   /** Seed of the price simulator (`PRICE_SEED`): same seed and start state, same ticks. */
   seed: number;
+  /**
+   * Every instrument trades around the clock (`MARKET_ALWAYS_OPEN=true`): a demonstration site, or
+   * tests about processes rather than trading hours, that must not stop at the forex weekend.
+   */
+  alwaysOpen: boolean;
   /** Step the simulator on a timer (`PRICE_AUTO_TICK`); off by default in tests, which call `step(now)`. */
   autoTick: boolean;
   /** Period of the simulator's timer (`PRICE_STEP_MS`). */
@@ -41,6 +46,7 @@ export function marketSettings(env: NodeJS.ProcessEnv, nodeEnv: 'development' | 
   const autoTick = env.PRICE_AUTO_TICK ? env.PRICE_AUTO_TICK === 'true' : nodeEnv !== 'test';
   return {
     seed: num('PRICE_SEED', 1) >>> 0,
+    alwaysOpen: env.MARKET_ALWAYS_OPEN === 'true',
     autoTick,
     stepMs: Math.max(5, num('PRICE_STEP_MS', 20)),
     tickScale: Math.max(0.01, num('PRICE_TICK_SCALE', 1)),

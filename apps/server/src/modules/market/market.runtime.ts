@@ -69,7 +69,7 @@ export class MarketRuntime {
     const { market } = ctx.config;
     this.ctx = ctx;
     this.seed = market.seed;
-    this.state = new MarketState(rows, opts.now);
+    this.state = new MarketState(rows, opts.now, { alwaysOpen: market.alwaysOpen });
     this.state.staleAfterMs = market.staleMs;
     this.rateDirty = new Uint8Array(rows.length);
     this.coalescer = new TickCoalescer(rows.length, market.coalesceMs, (step) => this.publisher(step), { groups: market.fanoutGroups, schedule: opts.schedule });
