@@ -28,6 +28,8 @@ export type Config = {
   pusher: { appId: string; key: string; secret: string; host: string | null; port: number | null; useTls: boolean };
   /** Private channels: the built-in gateway (default) or an external Pusher-protocol service. */
   realtime: RealtimeSettings;
+  /** Web Push VAPID keys as the operator set them (each null when unset; see modules/push/vapid.ts). */
+  vapid: { publicKey: string | null; privateKey: string | null; subject: string | null };
   /** Uploaded files (chat attachments): disk under dataDir/uploads, or an S3-compatible bucket. */
   uploads: UploadSettings;
   smtpUrl: string | null;
@@ -226,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       useTls: env.PUSHER_TLS === 'true',
     },
     realtime: realtimeSettings(env),
+    vapid: { publicKey: env.VAPID_PUBLIC_KEY || null, privateKey: env.VAPID_PRIVATE_KEY || null, subject: env.VAPID_SUBJECT || null },
     uploads: uploadSettings(env, pusherSecret),
     smtpUrl: env.SMTP_URL ?? null,
     rateLimit: { auth: Number(env.AUTH_RATE_LIMIT ?? 10), windowMs: Number(env.AUTH_RATE_WINDOW_MS ?? 60_000) },

@@ -44,3 +44,4 @@ export * from './desk.ts';
 export * from './appropriateness.ts';
 export * from './risk-warning.ts';
 export * from './client-category.ts';
+export * from './push.ts';

@@ -101,4 +101,12 @@ export const notices = {
   savingsOut: 'Out of savings #{{id}}',
   negativeBalance: 'Negative balance protection after trade {{trade}}',
   swapCharge: 'Swap for trade {{trade}}, rollover of {{day}}',
+  orderFilledTitle: 'Order filled',
+  orderFilled: 'Your pending order on {{symbol}} was filled at {{price}}.',
+  takeProfitClosedTitle: 'Take profit reached',
+  stopLossClosedTitle: 'Stop loss reached',
+  trailingStopClosedTitle: 'Trailing stop reached',
+  stopOutClosedTitle: 'Stop-out',
+  positionClosedAt: 'Your {{symbol}} position was closed at {{price}}. Result: {{pnl}} {{currency}}.',
+  supportReplyTitle: 'Reply from support',
 } as const;

@@ -101,4 +101,12 @@ export const serverMessages: readonly string[] = [
   msg('Out of savings #{{id}}'),
   msg('Negative balance protection after trade {{trade}}'),
   msg('Swap for trade {{trade}}, rollover of {{day}}'),
+  msg('Order filled'),
+  msg('Your pending order on {{symbol}} was filled at {{price}}.'),
+  msg('Take profit reached'),
+  msg('Stop loss reached'),
+  msg('Trailing stop reached'),
+  msg('Stop-out'),
+  msg('Your {{symbol}} position was closed at {{price}}. Result: {{pnl}} {{currency}}.'),
+  msg('Reply from support'),
 ];

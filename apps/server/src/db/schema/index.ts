@@ -27,3 +27,4 @@ export * from './privacy.ts';
 export * from './desk.ts';
 export * from './compliance.ts';
 export * from './client-categories.ts';
+export * from './push.ts';

@@ -5,6 +5,7 @@ import { forbidden, invalid, notFound } from '../../http/errors.ts';
 import { avatarLink } from '../../lib/avatar-links.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { announceUserChanged } from './admin-feed.ts';
+import { pushSupportReply } from '../push/push.service.ts';
 import {
   attachmentsOfMessages,
   claimAttachments,
@@ -127,6 +128,7 @@ export async function sendMessage(
   const [view] = await messageViews(ctx, [row], fileIds.length > 0);
   await ctx.broadcaster.publish(channels.chat(customerId), events.messageSent, view);
   announceUserChanged(ctx, customerId);
+  if (values.isAdmin) void pushSupportReply(ctx, customerId, text).catch((error: unknown) => ctx.log.warn({ err: error, customerId }, 'chat push not sent'));
   return view!;
 }
 

@@ -7,6 +7,7 @@ import { invalid } from '../../http/errors.ts';
 import { users } from '../../db/schema/index.ts';
 import { audit } from '../audit/audit.service.ts';
 import { noteTextIn, notify, type NewNotification } from '../notifications/notifications.service.ts';
+import { sendPush } from '../push/push.service.ts';
 
 const storedPreferences = statement('user_preferences', (db) =>
   db.select({ preferences: users.preferences }).from(users).where(eq(users.id, sql.placeholder('userId'))),
@@ -42,12 +43,16 @@ export async function updatePreferences(db: DbOrTx, userId: number, patch: Prefe
 
 /**
  * Tells the customer about something, the ways they chose for its topic: an in-app notification
- * (with its realtime event) and/or an email in the language they chose.
+ * (with its realtime event, and a Web Push to each device they turned push on for) and/or an email
+ * in the language they chose.
  */
 export async function tell(ctx: AppContext, userId: number, topic: NotificationTopic, note: NewNotification): Promise<void> {
   const { notifications: chosen, language } = await preferencesOf(ctx.db, userId);
   const prefs = chosen[topic];
-  if (prefs.in_app) await notify(ctx, userId, note);
+  if (prefs.in_app) {
+    await notify(ctx, userId, note);
+    sendPush(ctx, userId, { ...note, language });
+  }
   if (!prefs.email) return;
   const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (user) await ctx.mailer.send({ to: user.email, subject: noteTextIn(language, note.title), text: noteTextIn(language, note.message) });

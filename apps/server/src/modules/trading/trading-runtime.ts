@@ -1,5 +1,6 @@
 import { channels, events } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
+import { pushTradeChange } from '../push/push.service.ts';
 import { MemoryInstrumentCatalog, type InstrumentCatalog } from './instruments.ts';
 import type { TradeRow } from './trades.repository.ts';
 
@@ -36,10 +37,12 @@ export function tradingRuntime(ctx: AppContext): TradingRuntime {
 
 /**
  * Announces a committed change: `trade.updated` on `trade.{userId}`, `user.updated` on
- * `user.{userId}` when the balance moved, and the in-process listeners (the risk engine).
+ * `user.{userId}` when the balance moved, the in-process listeners (the risk engine), and a Web Push
+ * for a fill or an automatic close (not awaited: the customer's devices never slow the engine).
  */
 export async function announce(ctx: AppContext, change: TradeChange): Promise<void> {
   for (const listener of tradingRuntime(ctx).listeners) listener(change);
+  void pushTradeChange(ctx, change).catch((error: unknown) => ctx.log.warn({ err: error, userId: change.userId }, 'trade push not sent'));
   const publish = async (channel: string, event: string, data: unknown) => {
     try {
       await ctx.broadcaster.publish(channel, event, data);

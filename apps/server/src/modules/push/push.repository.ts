@@ -1,0 +1,37 @@
+import { and, eq } from 'drizzle-orm';
+import type { PushSubscriptionBody } from '@bourse/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { pushSubscriptions } from '../../db/schema/index.ts';
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/**
+ * Keeps a device's subscription for `userId`. The endpoint names one browser profile: when another
+ * user signs in on it and turns push on, the row becomes theirs (the previous user's pushes would
+ * otherwise show on a device they left).
+ */
+export async function saveSubscription(db: DbOrTx, userId: number, body: PushSubscriptionBody): Promise<void> {
+  const values = { userId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth };
+  await db
+    .insert(pushSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: values.p256dh, auth: values.auth } });
+}
+
+/** Removes the user's own subscription at `endpoint`; false when they have none there. */
+export async function deleteOwnSubscription(db: DbOrTx, userId: number, endpoint: string): Promise<boolean> {
+  const rows = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  return rows.length > 0;
+}
+
+/** Forgets a subscription the push service no longer knows. */
+export async function deleteSubscriptionById(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}
+
+export async function subscriptionsOf(db: DbOrTx, userId: number): Promise<PushSubscriptionRow[]> {
+  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+}
