@@ -164,9 +164,21 @@ describe('customer groups', () => {
     // 1 lot of EUR/USD: spread 0.0002 × 100,000 = 20.00; 3.50 each side; -3.2% a year on 110,010
     // over 360 days long, +0.95% on 109,990 short.
     expect(res.body.data).toMatchObject({ currency: 'USD', spread: '20.00', commission_open: '-3.50', commission_close: '-3.50', swap_long: '-9.78', swap_short: '2.90', swap_free: false });
+    // As percentages of the notional bought at the ask, 100,000 × 1.1001 = 110,010.00: 20 / 110,010
+    // = 0.0182 %, 7.00 = 0.0064 %, -9.78 = -0.0089 %, 2.90 = 0.0026 %; spread and both commissions
+    // 27.00 = 0.0245 %.
+    expect(res.body.data).toMatchObject({
+      notional: '110010.00',
+      total: '27.00',
+      percent: { spread: '0.0182', commission: '0.0064', swap_long: '-0.0089', swap_short: '0.0026', total: '0.0245' },
+    });
+    const sell = await server.call('GET', `/trades/costs?id=${market.instruments.eurusd.id}&volume=1&type=sell&account_id=${accountId}`, { token: user.token });
+    // A sell fills at the bid: 100,000 × 1.0999.
+    expect(sell.body.data).toMatchObject({ notional: '109990.00', percent: { spread: '0.0182', total: '0.0245' } });
     const free = await customerIn(await createGroup({ commission_mode: 'none', swap_free: true }));
     const none = await server.call('GET', `/trades/costs?id=${market.instruments.eurusd.id}&volume=1&type=buy&account_id=${free.accountId}`, { token: free.user.token });
-    expect(none.body.data).toMatchObject({ commission_open: '0.00', swap_long: null, swap_short: null, swap_free: true });
+    expect(none.body.data).toMatchObject({ commission_open: '0.00', swap_long: null, swap_short: null, swap_free: true, total: '20.00' });
+    expect(none.body.data.percent).toEqual({ spread: '0.0182', commission: '0.0000', swap_long: null, swap_short: null, total: '0.0182' });
     // Another customer's account is not found.
     const other = await server.call('GET', `/trades/costs?id=${market.instruments.eurusd.id}&volume=1&type=buy&account_id=${accountId}`, { token: free.user.token });
     expect(other.status).toBe(404);

@@ -135,6 +135,15 @@ export const orderCostsSchema = z.object({
   group: z.string(),
   /** The group's markup on this instrument, as a price distance added on each side of the quote. */
   markup: z.number(),
+  /** The order's value at the price it would fill at, in the account currency: what the percentages are of. */
+  notional: z.string(),
+  /** Spread and commission on opening and on closing, as paid (positive); swaps come on top for each night held. */
+  total: z.string(),
+  /**
+   * Each cost as a percentage of the notional (4 decimals): spread, commission (both sides) and the
+   * total as paid, positive; a night's swap with its sign as above. Null where the money figure is null.
+   */
+  percent: z.object({ spread: z.string(), commission: z.string(), swap_long: z.string().nullable(), swap_short: z.string().nullable(), total: z.string() }),
 });
 export type OrderCosts = z.infer<typeof orderCostsSchema>;
 export const orderCostsResponse = z.object({ data: orderCostsSchema });

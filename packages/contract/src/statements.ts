@@ -10,6 +10,22 @@ export const statementParams = z.object({
   file: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])\.(csv|pdf)$/, 'Ask for YYYY-MM.csv or YYYY-MM.pdf.'),
 });
 
+/** The first year a costs-and-charges statement can be asked for. */
+export const COSTS_STATEMENT_FIRST_YEAR = 2000;
+
+/**
+ * GET /accounts/{id}/costs-statements/{year}: the annual costs-and-charges statement (PDF) of a
+ * calendar year that has begun (the current year reads as far as it has gone).
+ */
+export const costsStatementParams = z.object({
+  id: z.coerce.number().int().positive(),
+  year: z.coerce
+    .number({ error: 'Ask for a year such as 2025.' })
+    .int('Ask for a year such as 2025.')
+    .min(COSTS_STATEMENT_FIRST_YEAR, `Ask for a year from ${COSTS_STATEMENT_FIRST_YEAR}.`)
+    .refine((year) => year <= new Date().getUTCFullYear(), 'That year has not begun.'),
+});
+
 const kindLabels: Record<string, string> = {
   deposit: 'Deposit',
   withdrawal: 'Withdrawal',

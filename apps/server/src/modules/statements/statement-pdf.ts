@@ -3,17 +3,17 @@ import { journalKindLabel, statementCategories, statementCategoryLabels } from '
 import type { StatementEntry, StatementSummary, StatementTrade } from './statement.ts';
 import { statementFont } from './statement-fonts.ts';
 
-type Column = { head: string; width: number; right?: boolean };
-type Doc = PDFKit.PDFDocument;
+export type Column = { head: string; width: number; right?: boolean };
+export type Doc = PDFKit.PDFDocument;
 
-const REGULAR = 'Statement';
-const BOLD = 'Statement-Bold';
+export const REGULAR = 'Statement';
+export const BOLD = 'Statement-Bold';
 const ROW = 13;
 const BASELINE = 9.5;
-const MUTED = '#666666';
+export const MUTED = '#666666';
 const RULE = '#d0d0d0';
 const minute = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace('T', ' ') : '');
-const money = (v: string) => Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const money = (v: string) => Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 const ledgerColumns: Column[] = [
   { head: 'Date (UTC)', width: 80 },
@@ -47,7 +47,7 @@ function fit(doc: Doc, raw: string, width: number): string {
 }
 
 /** Writes one row of cells; a full page starts a new one and repeats the column heads. */
-function row(doc: Doc, columns: Column[], cells: string[], bold = false) {
+export function row(doc: Doc, columns: Column[], cells: string[], bold = false) {
   const x0 = doc.page.margins.left;
   if (doc.y > doc.page.height - doc.page.margins.bottom - 2 * ROW) {
     doc.addPage();
@@ -97,6 +97,38 @@ function footer(doc: Doc, text: string, page: number) {
   doc.y = y;
 }
 
+/** An A4 document in the statement fonts, with `footText` and the page number at the foot of every page. */
+export function statementDocument(title: string, author: string, footText: string): Doc {
+  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: title, Author: author } });
+  doc.registerFont(REGULAR, statementFont('regular')).registerFont(BOLD, statementFont('bold'));
+  let page = 1;
+  footer(doc, footText, page);
+  doc.on('pageAdded', () => footer(doc, footText, ++page));
+  return doc;
+}
+
+/**
+ * A statement's first lines: the broker and what the document is on the left, the period on the
+ * right, a rule, then the details (holder, account...) as label and value, one a line.
+ */
+export function statementHeader(doc: Doc, head: { broker: string; title: string; period: string }, details: [string, string][]) {
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  doc.font(BOLD).fontSize(18).fillColor('#000000').text(head.broker, left, 40);
+  doc.font(REGULAR).fontSize(10).fillColor(MUTED).text(head.title);
+  doc.font(BOLD).fontSize(12).fillColor('#000000').text(head.period, left, 44, { width: right - left, align: 'right' });
+  doc.moveTo(left, 80).lineTo(right, 80).lineWidth(1).strokeColor('#000000').stroke();
+  doc.y = 92;
+  for (const [k, v] of details) {
+    const y = doc.y;
+    doc.font(REGULAR).fontSize(9).fillColor(MUTED).text(k, left, y, { width: 110 });
+    const text = v.normalize('NFC');
+    doc.font(REGULAR).fillColor('#000000').text(text, left + 110, y, { width: 250 });
+    // A long address wraps onto a second line rather than being cut.
+    doc.y = y + Math.max(13, doc.heightOfString(text, { width: 250 }));
+  }
+}
+
 /**
  * An A4 statement streamed as it is written: the broker and the account holder (with their
  * address when they gave one), the period, a
@@ -110,40 +142,20 @@ export function statementPdf(
   entries: AsyncIterable<StatementEntry>,
   closed: AsyncIterable<StatementTrade>,
 ): { doc: Doc; written: Promise<void> } {
-  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `Statement ${s.account.number} ${s.month}`, Author: parties.broker } });
-  doc.registerFont(REGULAR, statementFont('regular')).registerFont(BOLD, statementFont('bold'));
   const broker = parties.broker.normalize('NFC');
-  const footText = `${broker} · Account ${s.account.number} · Statement ${s.month}`;
-  let page = 1;
-  footer(doc, footText, page);
-  doc.on('pageAdded', () => footer(doc, footText, ++page));
+  const doc = statementDocument(`Statement ${s.account.number} ${s.month}`, broker, `${broker} · Account ${s.account.number} · Statement ${s.month}`);
 
   const written = (async () => {
     const left = doc.page.margins.left;
-    const right = doc.page.width - doc.page.margins.right;
-    doc.font(BOLD).fontSize(18).fillColor('#000000').text(broker, left, 40);
-    doc.font(REGULAR).fontSize(10).fillColor(MUTED).text('Monthly account statement');
     const period = new Date(s.from).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-    doc.font(BOLD).fontSize(12).fillColor('#000000').text(period, left, 44, { width: right - left, align: 'right' });
-    doc.moveTo(left, 80).lineTo(right, 80).lineWidth(1).strokeColor('#000000').stroke();
-
-    const details: [string, string][] = [
+    statementHeader(doc, { broker, title: 'Monthly account statement', period }, [
       ['Account holder', parties.owner],
       ...(parties.address ? [['Address', parties.address] as [string, string]] : []),
       ['Account number', s.account.number],
       ['Account type', s.account.kind === 'demo' ? 'Demo' : 'Live'],
       ['Currency', s.account.currency],
       ['Period (UTC)', `${s.from.toISOString().slice(0, 10)} to ${new Date(s.to.getTime() - 1).toISOString().slice(0, 10)}`],
-    ];
-    doc.y = 92;
-    for (const [k, v] of details) {
-      const y = doc.y;
-      doc.font(REGULAR).fontSize(9).fillColor(MUTED).text(k, left, y, { width: 110 });
-      const text = v.normalize('NFC');
-      doc.font(REGULAR).fillColor('#000000').text(text, left + 110, y, { width: 250 });
-      // A long address wraps onto a second line rather than being cut.
-      doc.y = y + Math.max(13, doc.heightOfString(text, { width: 250 }));
-    }
+    ]);
 
     const summary: Column[] = [{ head: 'Summary', width: 200 }, { head: s.account.currency, width: 110, right: true }];
     doc.moveDown(0.8);

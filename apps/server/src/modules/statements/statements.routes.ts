@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountHistoryQuery, accountHistoryResponse, countryOptions, idParam, isStaff, statementMonthsResponse, statementParams } from '@bourse/contract';
+import { accountHistoryQuery, accountHistoryResponse, costsStatementParams, countryOptions, idParam, isStaff, statementMonthsResponse, statementParams } from '@bourse/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { tradingAccounts, users } from '../../db/schema/index.ts';
@@ -9,6 +9,8 @@ import { authOf } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { getSiteSettings } from '../settings/settings.service.ts';
 import type { UserRow } from '../users/users.repository.ts';
+import { costsStatement } from './costs-statement.ts';
+import { costsStatementPdf } from './costs-statement-pdf.ts';
 import { accountHistory } from './history.ts';
 import { statementEntries, statementMonths, statementSummary, statementTrades } from './statement.ts';
 import { statementCsvLines } from './statement-csv.ts';
@@ -21,7 +23,10 @@ function postalAddress(u: UserRow): string {
   return [u.addressLine1, u.addressLine2, [u.postalCode, u.city].filter(Boolean).join(' '), country].filter(Boolean).join(', ');
 }
 
-/** Monthly account statements (PDF and CSV) and the balance history, for the account's owner and the back office. */
+/**
+ * Monthly account statements (PDF and CSV), the annual costs-and-charges statement (PDF) and the
+ * balance history, for the account's owner and the back office.
+ */
 export async function statementRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];
@@ -56,5 +61,12 @@ export async function statementRoutes(app: FastifyInstance, ctx: AppContext) {
       doc.destroy(error as Error);
     });
     return reply.type('application/pdf').send(doc);
+  });
+  api.get('/accounts/:id/costs-statements/:year', { schema: { tags, params: costsStatementParams } }, async (req, reply) => {
+    const { account, owner, address } = await accountFor(authOf(req), req.params.id);
+    const figures = await costsStatement(ctx.db, account, req.params.year);
+    const broker = (await getSiteSettings(ctx.db)).name;
+    reply.header('content-disposition', `attachment; filename="costs-${account.number}-${req.params.year}.pdf"`).header('cache-control', 'private, no-store');
+    return reply.type('application/pdf').send(costsStatementPdf(figures, { owner, address, broker }));
   });
 }

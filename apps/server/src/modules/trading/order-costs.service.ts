@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { fillPrice, lotsToUnits, markedQuote, markupDistance, swapAmount, swapPerUnit } from '@bourse/domain';
+import { costShare, fillPrice, lotsToUnits, markedQuote, markupDistance, swapAmount, swapPerUnit } from '@bourse/domain';
 import { type OrderCosts, tradingMessages as msg } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError, invalid } from '../../http/errors.ts';
@@ -13,7 +13,9 @@ import { Valuer } from './valuation.ts';
 /**
  * What an order would cost before it is placed, for the ticket: crossing the spread now, the
  * commission on opening and on closing under the account's group, and one night's swap (null when
- * the instrument has none or the group is swap-free), in the account currency.
+ * the instrument has none or the group is swap-free), in the account currency; each also as a
+ * percentage of the order's notional at the price it would fill at, computed here from the same
+ * figures so the ticket's percentages agree with the amounts that are charged.
  */
 export async function orderCosts(ctx: AppContext, userId: number, q: { id: number; volume: number; type: 'buy' | 'sell'; account_id?: number | undefined }): Promise<OrderCosts> {
   const prices = requirePrices(ctx);
@@ -40,15 +42,34 @@ export async function orderCosts(ctx: AppContext, userId: number, q: { id: numbe
     const perUnit = swapPerUnit({ unit: rate.unit, rate: sideRate, dayCount: rate.day_count, digits: instrument.digits }, { price: fillPrice(side, quote), nights: 1, conversion });
     return swapAmount(units, perUnit).toFixed(2);
   };
+  const spread = new Decimal(quote.ask).minus(quote.bid).times(units).times(conversion).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  // Both sides as paid: the ledger posts commissions as negative charges.
+  const commissionPaid = commission.open.plus(commission.close).negated();
+  const total = spread.plus(commissionPaid);
+  // The percentages are of what the order is worth where it would fill, in the account currency,
+  // so they compare with the money figures above, which are in the same currency.
+  const notional = new Decimal(units).times(price).times(conversion).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const share = (cost: Decimal.Value) => costShare(cost, notional) ?? '0.0000';
+  const swapLong = swap('buy');
+  const swapShort = swap('sell');
   return {
     currency: account.currency,
-    spread: new Decimal(quote.ask).minus(quote.bid).times(units).times(conversion).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+    spread: spread.toFixed(2),
     commission_open: commission.open.toFixed(2),
     commission_close: commission.close.toFixed(2),
-    swap_long: swap('buy'),
-    swap_short: swap('sell'),
+    swap_long: swapLong,
+    swap_short: swapShort,
     swap_free: swapFree,
     group: terms?.name ?? '',
     markup,
+    notional: notional.toFixed(2),
+    total: total.toFixed(2),
+    percent: {
+      spread: share(spread),
+      commission: share(commissionPaid),
+      swap_long: swapLong === null ? null : share(swapLong),
+      swap_short: swapShort === null ? null : share(swapShort),
+      total: share(total),
+    },
   };
 }
