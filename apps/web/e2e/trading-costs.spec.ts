@@ -23,6 +23,18 @@ test('a customer in a commission group sees the costs before the order, in the r
   await expect(costs.getByTestId('cost-commission')).toHaveText('$1.00');
   await expect(costs.getByTestId('cost-spread')).toHaveText(/^\$\d+\.\d\d$/);
   await expect(costs.getByTestId('cost-swap')).toHaveText(/^-?\$\d+\.\d\d \/ -?\$\d+\.\d\d$/);
+  // Each also as a share of the order's value, which the server computed from the same figures:
+  // the percentages shown agree with the amounts and the notional the answer carried.
+  await expect(costs.getByTestId('cost-total')).toHaveText(/^\$\d+\.\d\d$/);
+  const amount = async (id: string) => Number((await costs.getByTestId(id).textContent())!.replace(/[^\d.-]/g, ''));
+  const notional = Number(await costs.getAttribute('data-notional'));
+  expect(notional).toBeGreaterThan(0);
+  for (const [money, share] of [['cost-spread', 'cost-spread-percent'], ['cost-commission', 'cost-commission-percent'], ['cost-total', 'cost-total-percent']] as const) {
+    await expect(costs.getByTestId(share)).toHaveText(/^ \(\d+\.\d{2,4}%\)$/);
+    expect(Math.abs((await amount(share)) - ((await amount(money)) / notional) * 100), share).toBeLessThan(0.00006);
+  }
+  await expect(costs.getByTestId('cost-swap-percent')).toHaveText(/^ \(-?\d+\.\d{2,4}% \/ -?\d+\.\d{2,4}%\)$/);
+  expect(await amount('cost-total')).toBeCloseTo((await amount('cost-spread')) + 1, 2);
   await screenshots(page, 'trading-room-costs');
 
   await page.getByTestId('buy-button').click();
