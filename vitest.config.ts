@@ -51,6 +51,8 @@ const ENGINE_SUITES = [
   // questionnaire is answered or confirmed under the customer's row lock.
   'risk-warning',
   'appropriateness',
+  // The annual costs statement sums fills and ledger entries in SQL, joining entries to trades by reference.
+  'costs-statement',
 ];
 /** Suites that need a PostgreSQL server (several nodes on one database, connections cut): PostgreSQL only. */
 const POSTGRES_SUITES = ['multi-node', 'db-connection-loss', 'alerts-cluster', 'trading-cluster', 'swaps-cluster', 'restore-drill', 'operator-cli', 'worker-lease', 'worker-failover'];
