@@ -53,6 +53,9 @@ const ENGINE_SUITES = [
   'appropriateness',
   // The annual costs statement sums fills and ledger entries in SQL, joining entries to trades by reference.
   'costs-statement',
+  // A list import replaces the previous version in one transaction; a hit is one open row per
+  // customer and entry (a partial unique index), a flag one per request and rule.
+  'aml-screening',
 ];
 /** Suites that need a PostgreSQL server (several nodes on one database, connections cut): PostgreSQL only. */
 const POSTGRES_SUITES = ['multi-node', 'db-connection-loss', 'alerts-cluster', 'trading-cluster', 'swaps-cluster', 'restore-drill', 'operator-cli', 'worker-lease', 'worker-failover'];

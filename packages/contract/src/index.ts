@@ -45,3 +45,4 @@ export * from './appropriateness.ts';
 export * from './risk-warning.ts';
 export * from './client-category.ts';
 export * from './push.ts';
+export * from './aml.ts';

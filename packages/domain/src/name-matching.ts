@@ -98,11 +98,20 @@ const skeleton = (s: string) =>
     .replace(/q/g, 'k')
     .replace(/(.)\1+/g, '$1');
 
-/** Two tokens' similarity; a token from Arabic script is compared by its consonants. */
+/**
+ * Jaro-Winkler less a part for the difference in length: the prefix bonus would otherwise take a
+ * name for a longer one it begins (Petrov for Petrovich).
+ */
+function lengthAware(a: string, b: string): number {
+  const longer = Math.max(a.length, b.length);
+  return longer ? jaroWinkler(a, b) * (1 - (0.3 * Math.abs(a.length - b.length)) / longer) : 0;
+}
+
+/** Two tokens' similarity; a token from Arabic script is compared by its consonants too. */
 export function tokenSimilarity(a: NameToken, b: NameToken): number {
-  const plain = jaroWinkler(a.text, b.text);
+  const plain = lengthAware(a.text, b.text);
   if (!a.abjad && !b.abjad) return plain;
-  return Math.max(plain, jaroWinkler(skeleton(a.text), skeleton(b.text)));
+  return Math.max(plain, lengthAware(skeleton(a.text), skeleton(b.text)));
 }
 
 /**

@@ -28,3 +28,4 @@ export * from './desk.ts';
 export * from './compliance.ts';
 export * from './client-categories.ts';
 export * from './push.ts';
+export * from './aml.ts';

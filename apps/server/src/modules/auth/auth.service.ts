@@ -6,6 +6,7 @@ import { forbidden, HttpError, invalid, notFound } from '../../http/errors.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/tokens.ts';
 import { openDefaultAccounts } from '../accounts/accounts.repository.ts';
 import { audit } from '../audit/audit.service.ts';
+import { screenCustomer } from '../aml/screening.service.ts';
 import { findUserByEmail, findUserById, insertUser, setPasswordHash, type NewUser } from '../users/users.repository.ts';
 import { userView } from '../users/users.service.ts';
 import {
@@ -59,6 +60,8 @@ export async function registerCustomer(ctx: AppContext, form: RegisterRequest, o
     // The language the sign-up was shown in is the one its mails and screens keep.
     preferences: form.language ? { language: form.language } : {},
   }, (tx) => useEmailProof(tx, form.email, form.email_token));
+  // Screened once the customer exists; a hit waits in the back office's review queue.
+  await screenCustomer(ctx.db, user.id, 'registration');
   return { user, token: await createSession(ctx.db, user.id, ctx.config.tokenTtlHours, origin) };
 }
 

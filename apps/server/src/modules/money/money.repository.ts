@@ -2,12 +2,15 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AdminMoneyRequest, MoneyRequest } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { moneyRequests, tradingAccounts, users } from '../../db/schema/index.ts';
+import { flagMoneyRequest } from '../aml/money-rules.service.ts';
 
 export type MoneyRow = typeof moneyRequests.$inferSelect;
 export type NewMoneyRow = typeof moneyRequests.$inferInsert;
 
 export async function insertRequest(tx: DbOrTx, values: NewMoneyRow): Promise<MoneyRow> {
   const [row] = await tx.insert(moneyRequests).values(values).returning();
+  // Every deposit and withdrawal passes the AML size and velocity rules as it is made.
+  await flagMoneyRequest(tx, row!);
   return row!;
 }
 

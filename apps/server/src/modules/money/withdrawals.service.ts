@@ -7,6 +7,7 @@ import { users } from '../../db/schema/index.ts';
 import { HttpError, invalid } from '../../http/errors.ts';
 import { freeMarginOf } from '../accounts/free-margin.ts';
 import { postEntry } from '../accounts/ledger.repository.ts';
+import { ensureNoSanctionsHold } from '../aml/screening.service.ts';
 import { audit } from '../audit/audit.service.ts';
 import { getSiteSettings } from '../settings/settings.service.ts';
 import { lockAccount } from '../trading/trades.repository.ts';
@@ -35,6 +36,7 @@ export async function requestWithdrawal(ctx: AppContext, userId: number, input: 
     if (user?.status !== 'active') throw new HttpError(403, msg.mustVerify);
   }
   await ensureVerified(ctx.db, userId, 'withdraw');
+  await ensureNoSanctionsHold(ctx.db, userId);
   const amount = cents(input.amount);
   return onceByKey(ctx, userId, key, async (tx) => {
     const locked = (await lockAccount(tx, account.id))!;

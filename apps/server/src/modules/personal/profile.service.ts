@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { AuthInfo } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { audit } from '../audit/audit.service.ts';
+import { screenCustomer } from '../aml/screening.service.ts';
 import { findUserById, type UserRow } from '../users/users.repository.ts';
 import { avatarLink } from '../../lib/avatar-links.ts';
 import { pendingEmailOf, updateProfileRow } from './personal.repository.ts';
@@ -55,6 +56,8 @@ export async function updateProfile(ctx: AppContext, caller: AuthInfo, patch: Pr
       userId: caller.userId,
       details: { before: Object.fromEntries(changed.map((k) => [k, was[k]])), after: Object.fromEntries(changed.map((k) => [k, now[k]])) },
     });
+    // A new name or date of birth is screened again, in the same transaction as the change.
+    if (changed.some((k) => k === 'first_name' || k === 'last_name' || k === 'date_of_birth')) await screenCustomer(tx, caller.userId, 'profile');
   });
   await ctx.broadcaster.publish(channels.user(caller.userId), events.userUpdated, { id: caller.userId });
   return profileOf(ctx, caller.userId);

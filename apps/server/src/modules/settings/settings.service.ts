@@ -89,3 +89,12 @@ export async function getSiteData(db: DbOrTx): Promise<SiteData> {
     plan_features: planFeatures,
   };
 }
+
+/** A group of settings kept under its own key, apart from the site's (the AML rules). */
+export async function readSettingsGroup<T>(db: DbOrTx, key: string): Promise<T | null> {
+  return readSetting<T>(db, key);
+}
+
+export async function writeSettingsGroup(db: DbOrTx, key: string, value: unknown): Promise<void> {
+  await writeSetting(db, key, value);
+}
