@@ -64,6 +64,7 @@ const matrix: Record<string, Case | typeof OWN> = {
   'POST /api/v1/accounts/:id/reset': route((o) => `/accounts/${o.demo}/reset`, 404),
   'GET /api/v1/accounts/:id/statements': route((o) => `/accounts/${o.live}/statements`, 404),
   'GET /api/v1/accounts/:id/statements/:file': route((o) => `/accounts/${o.live}/statements/${o.month}.csv`, 404),
+  'GET /api/v1/accounts/:id/costs-statements/:year': route((o) => `/accounts/${o.live}/costs-statements/${o.month.slice(0, 4)}`, 404),
   'GET /api/v1/alerts': OWN,
   'POST /api/v1/alerts': OWN,
   'DELETE /api/v1/alerts/:id': route((o) => `/alerts/${o.alert}`, 404),
