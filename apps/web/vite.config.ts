@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { serviceWorker } from './service-worker/vite-plugin.ts';
 
 const server = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
@@ -45,7 +46,7 @@ function contractSchemasArePure(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), contractSchemasArePure()],
+  plugins: [react(), tailwindcss(), contractSchemasArePure(), serviceWorker()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

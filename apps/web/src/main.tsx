@@ -11,6 +11,14 @@ await startI18n();
 // along); its plain messages are set as soon as it has, long before anyone submits a form.
 void import('./i18n/plain-validation').then((m) => m.installPlainValidationMessages());
 
+// The service worker (offline page, Web Push) registers after the page has loaded, from a chunk of
+// its own. The catalogues' await above may outlast the load event: then it registers at once.
+if (import.meta.env.PROD) {
+  const register = () => void import('./features/push/register-service-worker').then((m) => m.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>

@@ -13,7 +13,7 @@ export function SettingsSection({ title, description, children }: { title: strin
 }
 
 /** An on/off switch with its label and explanation. */
-export function SwitchField({ label, description, checked, onChange }: { label: string; description?: ReactNode; checked: boolean; onChange: (checked: boolean) => void }) {
+export function SwitchField({ label, description, checked, onChange, disabled }: { label: string; description?: ReactNode; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean }) {
   const id = useId();
   return (
     <div className="flex items-start justify-between gap-4">
@@ -26,6 +26,7 @@ export function SwitchField({ label, description, checked, onChange }: { label: 
       <Switch.Root
         id={id}
         checked={checked}
+        disabled={disabled}
         onCheckedChange={onChange}
         className="relative h-6 w-11 shrink-0 rounded-full bg-line transition-colors disabled:cursor-not-allowed disabled:opacity-60 data-[state=checked]:bg-brand"
       >

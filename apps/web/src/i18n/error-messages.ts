@@ -304,4 +304,7 @@ export const errorMessages: readonly string[] = [
   msg('Enter a threshold between 0.5 and 1.'),
   msg('Enter a positive number, or leave the field empty to turn the rule off.'),
   msg('AML settings saved.'),
+  msg('The push subscription needs the http(s) endpoint its browser gave.'),
+  msg('The push subscription needs the p256dh and auth keys its browser gave.'),
+  msg('Push notifications are not set up on this server.'),
 ];

@@ -10,6 +10,7 @@ import { SettingsSection, SwitchField } from '@/components/settings-controls';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrencies } from '@/stores/currency-store';
 import { usePreferences } from '@/stores/preferences-store';
+import { PushSwitch } from '@/features/push/push-switch';
 import { LanguageChoiceField } from './language-choice';
 import { ThemeChoiceField } from './theme-choice';
 import { useTranslation } from 'react-i18next';
@@ -122,6 +123,7 @@ function SettingsForm({ saved }: { saved: FormSettings }) {
             ))}
           </tbody>
         </table>
+        <PushSwitch />
       </SettingsSection>
       <SettingsSection title={t('Security')}>
         <p className="text-sm text-muted">
