@@ -9,7 +9,7 @@ import type { Instrument } from '../src/modules/trading/instruments.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { startTool, type ToolProcess } from './helpers/tool-process.ts';
-import { type TestMarket, useManualMarket } from './helpers/trading.ts';
+import { openTrade, type TestMarket, tick, useManualMarket } from './helpers/trading.ts';
 
 // The server sends Web Push (VAPID-signed, aes128gcm-encrypted by the web-push library) to
 // tools/push-service, a push service stand-in in a child process, which checks the signature and
@@ -111,6 +111,30 @@ describe('Web Push', () => {
     await server.call('POST', '/chat/messages', { token: customer.token, body: { message: 'Thanks' } });
     await pushesSettled(server.ctx);
     expect(await receivedAt(phone.id)).toHaveLength(1);
+  });
+
+  it('pushes a pending order filled and the take profit that closes it, per the trading settings', async () => {
+    const customer = await createTestUser(server);
+    const device = await browserSubscription();
+    await subscribe(customer, device.body);
+    await tick(market, eurusd.id, 1.0999, 1.1001);
+    await openTrade(server, market, customer, { order_type: 'limit', price: 1.09, take_profit: 1.1 });
+    // A buy limit at 1.09 fills at the first ask at or below it.
+    await tick(market, eurusd.id, 1.0893, 1.0895);
+    const [filled] = await receivedAt(device.id);
+    expect(JSON.parse(filled!.payload!)).toMatchObject({ title: 'Order filled', body: 'Your pending order on EURUSD was filled at 1.0895.', url: '/mt4' });
+    await tick(market, eurusd.id, 1.1012, 1.1014);
+    const [, closed] = await receivedAt(device.id, 2);
+    expect(JSON.parse(closed!.payload!)).toMatchObject({ title: 'Take profit reached', body: expect.stringMatching(/^Your EURUSD position was closed at 1\.1\d*\. Result: \d+\.\d{2} USD\.$/) });
+
+    // Trading news turned off in the app: no push for the next fill.
+    const off = await server.call('PUT', '/user/preferences', { token: customer.token, body: { notifications: { trading: { in_app: false, email: false } } } });
+    expect(off.status).toBe(200);
+    await openTrade(server, market, customer, { order_type: 'limit', price: 1.09 });
+    await tick(market, eurusd.id, 1.0893, 1.0895);
+    await new Promise((r) => setTimeout(r, 300));
+    await pushesSettled(server.ctx);
+    expect(await receivedAt(device.id)).toHaveLength(2);
   });
 
   it('forgets a subscription the push service says is gone', async () => {
