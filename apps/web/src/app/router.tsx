@@ -82,6 +82,7 @@ export const router = createBrowserRouter([
               { path: 'sales', lazy: page(() => import('@/features/admin/sales-page'), 'SalesPage') },
               { path: 'requests', lazy: page(() => import('./routes/admin-requests-page'), 'AdminRequestsPage') },
               { path: 'money', lazy: page(() => import('@/features/admin/money-page'), 'MoneyPage') },
+              { path: 'aml', lazy: page(() => import('@/features/aml/aml-page'), 'AmlPage') },
               { path: 'verification', lazy: page(() => import('@/features/verification/admin/verification-queue-page'), 'VerificationQueuePage') },
               { path: 'verification/:userId', lazy: page(() => import('@/features/verification/admin/verification-review-page'), 'VerificationReviewPage') },
             ],

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { Activity, Banknote, BriefcaseBusiness, Inbox, LogOut, Menu, MessageCircle, Receipt, ScrollText, Settings2, ShieldCheck, Store, Users, X } from 'lucide-react';
+import { Activity, Banknote, BriefcaseBusiness, Inbox, LogOut, Menu, MessageCircle, Receipt, ScrollText, Settings2, ShieldAlert, ShieldCheck, Store, Users, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '@/components/layout/brand-logo';
 import { Alert } from '@/components/ui/alert';
@@ -25,6 +25,7 @@ const adminNav = [
   { label: msg('Requests'), to: '/admin/requests', Icon: Inbox },
   { label: msg('Payments'), to: '/admin/money', Icon: Banknote },
   { label: msg('Verification'), to: '/admin/verification', Icon: ShieldCheck },
+  { label: msg('AML screening'), to: '/admin/aml', Icon: ShieldAlert },
   { label: msg('Price sources'), to: '/admin/price-feeds', Icon: Activity },
   { label: msg('Dealing'), to: '/admin/dealing', Icon: BriefcaseBusiness },
   { label: msg('Audit log'), to: '/admin/audit', Icon: ScrollText },
@@ -34,10 +35,13 @@ function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   // A dealer sees the Dealing page only (and may not read the payments queue).
   const dealer = useSession((s) => s.user?.role === 'dealer');
+  // AML is the administrators' alone: support is refused every route of it.
+  const admin = useSession((s) => s.user?.role === 'admin');
   const counts = useMoneyCounts(!dealer);
   const waiting = counts.data ? counts.data.deposit + counts.data.withdrawal : 0;
   const items = adminNav
     .filter((item) => !dealer || item.to === '/admin/dealing')
+    .filter((item) => admin || item.to !== '/admin/aml')
     .map((item) => ({ ...item, label: t(item.label), badge: item.to === '/admin/money' ? waiting : undefined }));
   return <SideNav items={items} label={t('Back office')} onNavigate={onNavigate} />;
 }

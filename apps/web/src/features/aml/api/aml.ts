@@ -1,0 +1,72 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AmlHit, AmlHitStatus, AmlSettings, ErrorBody, SanctionsList, SanctionsSource } from '@bourse/contract';
+import { i18next } from '@/i18n/i18n';
+import { ApiError, apiUrl, authHeaders, http } from '@/lib/api-client';
+
+export const amlKeys = {
+  lists: ['admin', 'aml', 'lists'] as const,
+  hits: (status: AmlHitStatus | 'all') => ['admin', 'aml', 'hits', status] as const,
+  allHits: ['admin', 'aml', 'hits'] as const,
+  settings: ['admin', 'aml', 'settings'] as const,
+};
+
+export function useSanctionsLists() {
+  return useQuery({ queryKey: amlKeys.lists, queryFn: async () => (await http.get<{ data: SanctionsList[] }>('/admin/aml/lists')).data });
+}
+
+type ImportAnswer = { data: SanctionsList; message: string };
+
+/** POST /admin/aml/lists/:source: the list file (and OFAC's aliases), multipart. Rejects with the server's `{message, errors}`. */
+async function sendList(source: SanctionsSource, file: File, aliases: File | null): Promise<ImportAnswer> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  if (aliases) body.append('aliases', aliases, aliases.name);
+  const url = apiUrl(`/admin/aml/lists/${source}`);
+  let res: Response;
+  try {
+    res = await fetch(url, { method: 'POST', headers: { Accept: 'application/json', ...authHeaders() }, body });
+  } catch {
+    throw new ApiError(0, i18next.t('Could not reach the server.'), null);
+  }
+  const data = (await res.json().catch(() => null)) as (ImportAnswer & Partial<ErrorBody>) | null;
+  if (res.ok && data) return data;
+  const message = data?.message ?? i18next.t('The file could not be imported. Please try again.');
+  throw new ApiError(res.status, message, data ?? { message });
+}
+
+export function useImportList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ source, file, aliases }: { source: SanctionsSource; file: File; aliases: File | null }) => sendList(source, file, aliases),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: amlKeys.lists }),
+  });
+}
+
+export function useAmlHits(status: AmlHitStatus | 'all') {
+  return useQuery({
+    queryKey: amlKeys.hits(status),
+    queryFn: async () => (await http.get<{ data: AmlHit[] }>(status === 'all' ? '/admin/aml/hits' : `/admin/aml/hits?status=${status}`)).data,
+  });
+}
+
+export type HitDecision = { id: number; decision: 'clear' | 'confirm'; reason: string };
+
+export function useDecideHit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision, reason }: HitDecision) => http.post<{ data: AmlHit; message: string }>(`/admin/aml/hits/${id}/${decision}`, { reason }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: amlKeys.allHits }),
+  });
+}
+
+export function useAmlSettings() {
+  return useQuery({ queryKey: amlKeys.settings, queryFn: async () => (await http.get<{ data: AmlSettings }>('/admin/aml/settings')).data });
+}
+
+export function useUpdateAmlSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: Partial<AmlSettings>) => http.put<{ data: AmlSettings; message: string }>('/admin/aml/settings', patch),
+    onSuccess: (answer) => queryClient.setQueryData(amlKeys.settings, answer.data),
+  });
+}
