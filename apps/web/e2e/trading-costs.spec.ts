@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { adminToken, apiCall, newCustomer, openRoom, screenshots, test } from './helpers';
 
@@ -62,6 +64,22 @@ test('a customer in a commission group sees the costs before the order, in the r
   expect(closed.data[0]!.commission).toBe('-1.00');
   const history = await apiCall<{ data: { activity: { kind: string; amount: string }[] } }>(baseURL!, 'GET', `/accounts/${demo.id}/history?range=30d`, { token });
   expect(history.data.activity.filter((e) => e.kind === 'commission').map((e) => e.amount)).toEqual(['-0.50', '-0.50']);
+});
+
+test('the ticket\'s costs and their percentages read in Arabic, right to left', async ({ page, baseURL }) => {
+  const user = await newCustomer(baseURL!);
+  await page.addInitScript(() => localStorage.setItem('language-storage', 'ar'));
+  await openRoom(page, user, { keepNotice: true });
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const arabic = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../src/i18n/locales/ar/common.json'), 'utf8')) as Record<string, string>;
+  const costs = page.getByTestId('order-costs');
+  await expect(costs).toContainText(arabic.Total!);
+  await expect(costs).toContainText(arabic['Swap / night']!);
+  // The total's percentage as the app writes numbers for an Arabic reader (Latin digits, Arabic signs).
+  const share = Number(await costs.getAttribute('data-total-percent'));
+  expect(share).toBeGreaterThan(0);
+  await expect(costs.getByTestId('cost-total-percent')).toContainText(new Intl.NumberFormat('ar-u-nu-latn', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(share / 100));
+  await screenshots(page, 'trading-room-costs-ar');
 });
 
 test('a customer in a group with a markup sees and trades the wider quote, in the ticket and the market watch alike', async ({ page, baseURL }) => {

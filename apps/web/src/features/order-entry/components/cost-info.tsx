@@ -9,11 +9,22 @@ type CostInfoProps = { assetId: number; lots: number; accountId: number | null; 
 /** A percentage the server gave to four places ('0.0182') as the reader writes it (0.0182 %). */
 const percent = (value: string) => formatNumber(Number(value) / 100, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 4 });
 
-/** A figure's share of the order's notional, quieter than the amount it follows. */
-function Share({ children, testId }: { children: string; testId: string }) {
+/**
+ * A figure's share of the order's notional (or two, long / short), quieter than the amount it
+ * follows; each number isolated so a minus sign stays with its digits in a right-to-left page.
+ */
+function Share({ value, other, testId }: { value: string; other?: string; testId: string }) {
   return (
     <span className="text-muted" data-testid={testId}>
-      {' '}({children})
+      {' ('}
+      <bdi>{value}</bdi>
+      {other !== undefined && (
+        <>
+          {' / '}
+          <bdi>{other}</bdi>
+        </>
+      )}
+      {')'}
     </span>
   );
 }
@@ -40,16 +51,17 @@ export function CostInfo({ assetId, lots, accountId, className }: CostInfoProps)
       className={cn('flex flex-wrap gap-x-2 text-[10px] leading-tight text-muted tabular-nums', className)}
       data-testid="order-costs"
       data-notional={data.notional}
+      data-total-percent={data.percent.total}
       title={t('Percentages are of the order value, {{notional}}', { notional: money(Number(data.notional)) })}
       aria-live="polite"
     >
       <span>
         {t('Spread')} <span className="font-mono text-fg" data-testid="cost-spread">{money(Number(data.spread))}</span>
-        <Share testId="cost-spread-percent">{percent(data.percent.spread)}</Share>
+        <Share testId="cost-spread-percent" value={percent(data.percent.spread)} />
       </span>
       <span title={t('On opening {{open}}, on closing {{close}}', { open: paid(data.commission_open), close: paid(data.commission_close) })}>
         {t('Commission')} <span className="font-mono text-fg" data-testid="cost-commission">{money(commission)}</span>
-        <Share testId="cost-commission-percent">{percent(data.percent.commission)}</Share>
+        <Share testId="cost-commission-percent" value={percent(data.percent.commission)} />
       </span>
       {data.swap_free ? (
         <span data-testid="cost-swap-free">{t('Swap-free')}</span>
@@ -59,12 +71,12 @@ export function CostInfo({ assetId, lots, accountId, className }: CostInfoProps)
           <span className="font-mono text-fg" data-testid="cost-swap">
             {swap(data.swap_long)} / {swap(data.swap_short)}
           </span>
-          <Share testId="cost-swap-percent">{`${swapShare(data.percent.swap_long)} / ${swapShare(data.percent.swap_short)}`}</Share>
+          <Share testId="cost-swap-percent" value={swapShare(data.percent.swap_long)} other={swapShare(data.percent.swap_short)} />
         </span>
       )}
       <span title={t('Spread and commission to open and close; swaps come on top for each night held')}>
         {t('Total')} <span className="font-mono font-medium text-fg" data-testid="cost-total">{money(Number(data.total))}</span>
-        <Share testId="cost-total-percent">{percent(data.percent.total)}</Share>
+        <Share testId="cost-total-percent" value={percent(data.percent.total)} />
       </span>
     </p>
   );
