@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushMessages } from '@bourse/contract';
 import { pushSubscriptions } from '../src/db/schema/index.ts';
 import { alertEngineOf, type AlertEngine } from '../src/modules/alerts/alert-engine.ts';
+import { MAX_DEVICES } from '../src/modules/push/push.repository.ts';
 import { pushesSettled } from '../src/modules/push/push.service.ts';
 import type { Instrument } from '../src/modules/trading/instruments.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
@@ -159,6 +160,27 @@ describe('Web Push', () => {
     expect((await unsubscribe(owner, device.body.endpoint)).status).toBe(200);
     expect(await rowsAt(device.body.endpoint)).toHaveLength(0);
     expect((await server.call('DELETE', '/push/subscriptions', { body: { endpoint: device.body.endpoint } })).status).toBe(401);
+  });
+
+  it('keeps a device once, for the user last signed in on it, and a bounded number per user', async () => {
+    const first = await createTestUser(server);
+    const second = await createTestUser(server);
+    const device = await browserSubscription();
+    await subscribe(first, device.body);
+    await subscribe(first, device.body);
+    expect(await rowsAt(device.body.endpoint)).toMatchObject([{ userId: first.id }]);
+    await subscribe(second, device.body);
+    expect(await rowsAt(device.body.endpoint)).toMatchObject([{ userId: second.id }]);
+    const endpoints: string[] = [];
+    for (let i = 0; i <= MAX_DEVICES; i++) {
+      const more = await browserSubscription();
+      endpoints.push(more.body.endpoint);
+      expect((await subscribe(first, more.body)).status).toBe(200);
+    }
+    const kept = await server.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, first.id));
+    expect(kept).toHaveLength(MAX_DEVICES);
+    expect(kept.map((r) => r.endpoint)).not.toContain(endpoints[0]);
+    expect(kept.map((r) => r.endpoint)).toContain(endpoints.at(-1));
   });
 
   it('refuses subscriptions that are not what a browser gives', async () => {

@@ -1,9 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { PushSubscriptionBody } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema/index.ts';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/** Most devices a user keeps push on for: past it, the longest-subscribed is let go. */
+export const MAX_DEVICES = 20;
 
 /**
  * Keeps a device's subscription for `userId`. The endpoint names one browser profile: when another
@@ -15,7 +18,10 @@ export async function saveSubscription(db: DbOrTx, userId: number, body: PushSub
   await db
     .insert(pushSubscriptions)
     .values(values)
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: values.p256dh, auth: values.auth } });
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: values.p256dh, auth: values.auth, createdAt: new Date() } });
+  // Every push goes to every device: a user cannot make the server post to any number of addresses.
+  const kept = db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id)).limit(MAX_DEVICES);
+  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, kept)));
 }
 
 /** Removes the user's own subscription at `endpoint`; false when they have none there. */

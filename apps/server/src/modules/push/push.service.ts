@@ -16,11 +16,19 @@ const SEND_TIMEOUT_MS = 10_000;
 // The events pushed outside `tell` (fills, automatic closes, support's chat replies).
 export { pushSupportReply, pushTradeChange } from './push-events.ts';
 
+/** How long a shutdown waits for pushes under way. */
+const SHUTDOWN_WAIT_MS = 2_000;
+
 const vapidOf = new WeakMap<AppContext, Vapid | null>();
 
 /** The server's VAPID keys, resolved on first use (null: push is off). */
 export function pushVapid(ctx: AppContext): Vapid | null {
-  if (!vapidOf.has(ctx)) vapidOf.set(ctx, resolveVapid(ctx.config));
+  if (!vapidOf.has(ctx)) {
+    vapidOf.set(ctx, resolveVapid(ctx.config));
+    // Registered after the database's own cleanup, so it runs before it: pushes under way finish
+    // (or are given up on) while their subscriptions can still be read and removed.
+    ctx.onClose(() => Promise.race([pushesSettled(ctx), new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_WAIT_MS))]));
+  }
   return vapidOf.get(ctx) ?? null;
 }
 
