@@ -262,7 +262,11 @@ describe('velocity and size rules', () => {
       expect((await flags()).length).toBe(4);
       const queue = await server.call('GET', '/admin/aml/hits?status=open', { token: admin.token });
       expect(queue.body.data.find((h: { money_request_id: number }) => h.money_request_id === big.body.data.id)).toMatchObject({ kind: 'velocity', rule: 'single_amount', details: { amount: '6000.00', limit: 5000, request_kind: 'deposit' } });
-      // A flag does not hold withdrawals: only sanctions hits do.
+      // Staff see the flag on the request in the payments queue.
+      const payments = await server.call('GET', '/admin/money?kind=deposit', { token: admin.token });
+      const flagged = (payments.body.data as { id: number; aml_flags: string[] }[]).find((r) => r.id === big.body.data.id);
+      expect(flagged?.aml_flags).toEqual(['single_amount']);
+      expect((payments.body.data as { id: number; aml_flags: string[] }[]).find((r) => r.id === fourth.body.data.id)?.aml_flags).toEqual(['daily_count', 'daily_sum']);
       const [entry] = await server.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'aml.request_flagged'), eq(auditLog.subjectId, String(big.body.data.id))));
       expect(entry).toMatchObject({ userId: user.id, details: { rule: 'single_amount' } });
     } finally {

@@ -213,6 +213,8 @@ export const rejectMoneyInput = z.strictObject({ reason: z.string().trim().min(3
 export const adminMoneyRequestSchema = moneyRequestSchema.extend({
   customer: z.object({ name: z.string(), email: z.string(), client_id: z.string(), status: z.string() }),
   account_balance: money,
+  /** The AML payment rules the request broke whose review is still open (single_amount, daily_count, daily_sum). */
+  aml_flags: z.array(z.string()),
 });
 export type AdminMoneyRequest = z.infer<typeof adminMoneyRequestSchema>;
 export const adminMoneyQuery = z.object({ kind: z.enum(moneyKinds).optional(), status: z.enum(moneyStatuses).optional() });

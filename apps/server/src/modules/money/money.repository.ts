@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AdminMoneyRequest, MoneyRequest } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { moneyRequests, tradingAccounts, users } from '../../db/schema/index.ts';
+import { amlHits, moneyRequests, tradingAccounts, users } from '../../db/schema/index.ts';
 import { flagMoneyRequest } from '../aml/money-rules.service.ts';
 
 export type MoneyRow = typeof moneyRequests.$inferSelect;
@@ -107,9 +107,18 @@ export async function adminQueue(db: DbOrTx, filter: { kind?: MoneyRow['kind']; 
     .where(and(...where))
     .orderBy(filter.status ? desc(moneyRequests.id) : asc(moneyRequests.id))
     .limit(200);
+  const ids = rows.map((r) => r.row.id);
+  const flags = ids.length
+    ? await db
+        .select({ id: amlHits.moneyRequestId, rule: amlHits.rule })
+        .from(amlHits)
+        .where(and(inArray(amlHits.moneyRequestId, ids), eq(amlHits.status, 'open')))
+        .orderBy(amlHits.id)
+    : [];
   return rows.map(({ row, number, balance, user }) => ({
     ...requestView(row, number),
     customer: { name: `${user.firstName} ${user.lastName}`, email: user.email, client_id: user.accountId, status: user.status },
     account_balance: balance,
+    aml_flags: flags.filter((f) => f.id === row.id).map((f) => f.rule ?? ''),
   }));
 }

@@ -88,11 +88,18 @@ function Amount({ request }: { request: AdminMoneyRequest }) {
 }
 
 function Customer({ request }: { request: AdminMoneyRequest }) {
+  const { t } = useTranslation();
   return (
     <span className="block min-w-0">
       <span className="block truncate font-medium">{request.customer.name}</span>
       <span className="block truncate text-xs text-muted">{request.customer.email}</span>
       <span className="block font-mono text-xs text-muted">{request.customer.client_id}</span>
+      {/* A size or velocity rule flagged it: AML screening shows which, for review before deciding. */}
+      {request.aml_flags.length > 0 && (
+        <span className="block text-xs font-medium text-down" data-testid="aml-flag">
+          {t('Flagged for AML review')}
+        </span>
+      )}
     </span>
   );
 }
