@@ -38,6 +38,9 @@ test('a customer in a commission group sees the costs before the order, in the r
   await expect(costs.getByTestId('cost-swap-percent')).toHaveText(/^ \(-?\d+\.\d{2,4}% \/ -?\d+\.\d{2,4}%\)$/);
   expect(await amount('cost-total')).toBeCloseTo((await amount('cost-spread')) + 1, 2);
   await screenshots(page, 'trading-room-costs');
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await screenshots(page, 'trading-room-costs-light');
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
 
   await page.getByTestId('buy-button').click();
   await expect(toast(page, 'Buy order placed').getByTestId('fill-receipt')).toContainText('commission $0.50');
