@@ -11,22 +11,37 @@ mkdirSync('screenshots', { recursive: true });
 type Tally = { passed: number; failed: number; skipped: number };
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
+/** Every failed test, named again just above the summary line, where a log cut short still shows them. */
+const failures: string[] = [];
 
-/** Adds a Vitest JSON report's counts; false when the report is missing. */
-function addVitest(file: string): boolean {
+type VitestReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  numTotalTests: number;
+  testResults: { name: string; message?: string; assertionResults: { fullName: string; status: string; duration?: number }[] }[];
+};
+
+/** Adds a Vitest JSON report's counts and failures; false when the report is missing. */
+function addVitest(file: string, suite: string): boolean {
   if (!existsSync(file)) return false;
-  const v = JSON.parse(readFileSync(file, 'utf8'));
+  const v = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
   add({ passed: v.numPassedTests, failed: v.numFailedTests, skipped: v.numTotalTests - v.numPassedTests - v.numFailedTests });
+  for (const f of v.testResults) {
+    const path = f.name.replace(`${process.cwd()}/`, '');
+    for (const a of f.assertionResults.filter((a) => a.status === 'failed')) failures.push(`${suite}: ${path} › ${a.fullName}`);
+    // A file that failed before its tests ran (a hook, an import) has no failed test to name.
+    if (f.message && !f.assertionResults.some((a) => a.status === 'failed')) failures.push(`${suite}: ${path}: ${f.message.split('\n')[0]}`);
+  }
   return true;
 }
 
 type PlaywrightSuite = { title: string; specs?: { title: string; tests: { status: string }[] }[]; suites?: PlaywrightSuite[] };
 
-/** The titles of the tests Playwright's JSON report marks flaky: failed first, passed on retry. */
-function flakyTitles(suites: PlaywrightSuite[], path: string[] = []): string[] {
+/** The titles of the tests Playwright's JSON report gives a status: `flaky` (failed first, passed on retry) or `unexpected` (failed). */
+function titlesWith(status: 'flaky' | 'unexpected', suites: PlaywrightSuite[], path: string[] = []): string[] {
   return suites.flatMap((suite) => [
-    ...(suite.specs ?? []).filter((spec) => spec.tests.some((t) => t.status === 'flaky')).map((spec) => [...path, suite.title, spec.title].join(' › ')),
-    ...flakyTitles(suite.suites ?? [], [...path, suite.title]),
+    ...(suite.specs ?? []).filter((spec) => spec.tests.some((t) => t.status === status)).map((spec) => [...path, suite.title, spec.title].join(' › ')),
+    ...titlesWith(status, suite.suites ?? [], [...path, suite.title]),
   ]);
 }
 
@@ -36,7 +51,7 @@ const timings: Timing[] = [];
 /** Every test's duration from a Vitest JSON report, labelled with the suite that ran it. */
 function vitestTimings(file: string, suite: string): Timing[] {
   if (!existsSync(file)) return [];
-  const v = JSON.parse(readFileSync(file, 'utf8')) as { testResults: { name: string; assertionResults: { fullName: string; duration?: number }[] }[] };
+  const v = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
   return v.testResults.flatMap((f) => f.assertionResults.map((a) => ({ suite, title: `${f.name.replace(`${process.cwd()}/`, '')} › ${a.fullName}`, ms: a.duration ?? 0 })));
 }
 
@@ -102,10 +117,10 @@ const postgresPass = pgUrl
   : null;
 await Promise.all([checks, postgresPass, run('unit and integration on PGlite', 'vitest', vitest(['unit', 'integration'], 'vitest.json'), { env: pgliteEnv })]);
 console.log(`\n=== everything but the browser tests took ${seconds(began)}`);
-if (!addVitest(`${results}/vitest.json`)) broken = true;
+if (!addVitest(`${results}/vitest.json`, 'unit and integration')) broken = true;
 timings.push(...vitestTimings(`${results}/vitest.json`, 'unit and integration'));
 if (pgUrl) {
-  if (!addVitest(`${results}/vitest-pg.json`)) broken = true;
+  if (!addVitest(`${results}/vitest-pg.json`, 'integration on PostgreSQL')) broken = true;
   timings.push(...vitestTimings(`${results}/vitest-pg.json`, 'integration on PostgreSQL'));
 }
 
@@ -113,7 +128,8 @@ await run('browser', 'npm', ['run', 'test:e2e']);
 if (existsSync(`${results}/playwright.json`)) {
   const p = JSON.parse(readFileSync(`${results}/playwright.json`, 'utf8'));
   add({ passed: p.stats.expected + p.stats.flaky, failed: p.stats.unexpected, skipped: p.stats.skipped });
-  for (const title of flakyTitles(p.suites)) console.log(`flaky (passed on retry): ${title}`);
+  for (const title of titlesWith('flaky', p.suites)) console.log(`flaky (passed on retry): ${title}`);
+  failures.push(...titlesWith('unexpected', p.suites).map((title) => `browser: ${title}`));
   timings.push(...playwrightTimings(p.suites));
 } else broken = true;
 
@@ -121,6 +137,7 @@ if (existsSync(`${results}/playwright.json`)) {
 console.log('\n=== the twenty slowest tests');
 for (const t of timings.sort((a, b) => b.ms - a.ms).slice(0, 20)) console.log(`${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.suite}: ${t.title}`);
 
+if (failures.length > 0) console.log(`\n=== failed\n${failures.join('\n')}`);
 if (broken && total.failed === 0) total.failed = 1;
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped in ${seconds(began)}`);
 process.exit(total.failed > 0 || broken ? 1 : 0);

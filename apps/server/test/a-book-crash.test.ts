@@ -63,7 +63,7 @@ describe('a server killed while an A-book order is out', () => {
         expect(asset.buy_price).toBeGreaterThan(50_000);
         return asset;
       },
-      { timeout: 20_000, interval: 200 },
+      { timeout: 60_000, interval: 200 },
     );
     const body = { id: btc.id, asset_symbol: btc.symbol, asset_name: btc.name, type: 'buy', volume: 0.05, opening_price: quoted.buy_price };
     const key = 'a-book-crash-1';
@@ -85,7 +85,7 @@ describe('a server killed while an A-book order is out', () => {
         expect(found).toHaveLength(1);
         return found[0]!;
       },
-      { timeout: 20_000, interval: 50 },
+      { timeout: 60_000, interval: 50 },
     );
     // The provider has traded it and keeps back the answer: the server dies with the order out.
     expect(order).toMatchObject({ status: 'filled', held: true });

@@ -35,7 +35,7 @@ export function startChild(env: Record<string, string>): ChildServer {
 }
 
 /** Waits until the server answers, or fails with what it printed. */
-export async function waitReady(call: ApiCall, output: () => string, timeoutMs = 60_000) {
+export async function waitReady(call: ApiCall, output: () => string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const ok = await call('GET', '/settings').then((r) => r.status === 200, () => false);
