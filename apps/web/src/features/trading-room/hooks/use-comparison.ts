@@ -6,6 +6,7 @@ import { priceTicks } from '@/stores/tick-store';
 import { useCandles } from '../api/get-candles';
 import { BarFeed } from '../lib/bar-feed';
 import { type Bar, foldTick } from '../lib/candle-merge';
+import { useSeriesRetirement } from './use-series-retirement';
 
 /** A live price moves the compared line at most this often; a new bar or a scroll at once. */
 const LIVE_REDRAW_MS = 500;
@@ -47,6 +48,7 @@ export function useComparison({ api, feed, compareId, tf, color }: Options) {
   const base = useRef<number | null>(null);
   const [series, setSeries] = useState<ISeriesApi<'Line'> | null>(null);
   const chart = api?.chart ?? null;
+  const retire = useSeriesRetirement(chart, series);
 
   // The other instrument's bars, loaded then live.
   useEffect(() => {
@@ -73,13 +75,9 @@ export function useComparison({ api, feed, compareId, tf, color }: Options) {
       setSeries(null);
       setView(null);
       base.current = null;
-      try {
-        chart.removeSeries(line);
-      } catch {
-        // The chart itself was removed first (the room closing): its series went with it.
-      }
+      retire(line);
     };
-  }, [chart, compareId, color]);
+  }, [chart, compareId, color, retire]);
 
   useEffect(() => {
     if (!chart || !series) return;

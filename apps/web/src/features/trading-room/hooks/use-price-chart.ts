@@ -6,6 +6,7 @@ import { useAssetStore } from '@/stores/asset-store';
 import type { BarFeed, FeedBar } from '../lib/bar-feed';
 import { chartTitle } from '../lib/chart-title';
 import { addPriceSeries, seriesColors } from '../lib/chart-types';
+import { useSeriesRetirement } from './use-series-retirement';
 
 /** Creates the chart once, repaints it when the theme switches, and disposes of it with the component. */
 export function useChart(container: React.RefObject<HTMLDivElement | null>, colors: ChartColors): IChartApi | null {
@@ -35,6 +36,7 @@ export type PriceApi = { chart: IChartApi; series: ISeriesApi<SeriesType>; marke
  */
 export function usePriceSeries(chart: IChartApi | null, type: ChartType, colors: ChartColors): PriceApi | null {
   const [api, setApi] = useState<PriceApi | null>(null);
+  const retire = useSeriesRetirement(chart, api);
   const firstColors = useRef(colors);
   firstColors.current = colors;
   useEffect(() => {
@@ -43,13 +45,9 @@ export function usePriceSeries(chart: IChartApi | null, type: ChartType, colors:
     setApi({ chart, series, markers: createSeriesMarkers(series, []), type });
     return () => {
       setApi(null);
-      try {
-        chart.removeSeries(series);
-      } catch {
-        // The chart itself was removed first (the room closing): its series went with it.
-      }
+      retire(series);
     };
-  }, [chart, type]);
+  }, [chart, type, retire]);
   useEffect(() => {
     api?.series.applyOptions(seriesColors(api.type, colors));
   }, [api, colors]);
