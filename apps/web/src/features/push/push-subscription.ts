@@ -26,7 +26,11 @@ export async function currentPushState(): Promise<PushState> {
   if (!(await publicKey())) return 'unavailable';
   if (Notification.permission === 'denied') return 'blocked';
   const subscription = await (await registration())?.pushManager.getSubscription();
-  return subscription && Notification.permission === 'granted' ? 'on' : 'off';
+  if (!subscription || Notification.permission !== 'granted') return 'off';
+  // The server's copy may be gone (the push service rotated it) or another user's (signed in here
+  // before): handing it over again makes it this user's, as the switch shows.
+  await api('POST', '/push/subscriptions', { body: subscription.toJSON() as PushSubscriptionBody });
+  return 'on';
 }
 
 /** Asks permission, subscribes with the server's key and hands the server this device's subscription. */
@@ -40,8 +44,9 @@ export async function turnPushOn(): Promise<PushState> {
   return 'on';
 }
 
-/** Ends this device's subscription at the push service and on the server. */
+/** Ends this device's subscription at the push service and on the server (also on signing out). */
 export async function turnPushOff(): Promise<PushState> {
+  if (!pushSupported()) return 'unsupported';
   const subscription = await (await registration())?.pushManager.getSubscription();
   if (subscription) {
     const { endpoint } = subscription;
