@@ -11,7 +11,7 @@ export function useLogout() {
   return useCallback(async () => {
     if (useSession.getState().token) {
       // A device signed out of stops showing the customer's news: its push subscription ends too.
-      await import('@/features/push/push-subscription').then((m) => m.turnPushOff()).catch(() => {});
+      await import('@/lib/push-subscription').then((m) => m.turnPushOff()).catch(() => {});
       await http.post('/auth/logout', {}, { skipAuthRedirect: true }).catch(() => {});
     }
     useSession.getState().clear();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { SwitchField } from '@/components/settings-controls';
 import { errorMessage } from '@/lib/api-client';
-import { currentPushState, type PushState, turnPushOff, turnPushOn } from './push-subscription';
+import { currentPushState, type PushState, turnPushOff, turnPushOn } from '@/lib/push-subscription';
 
 /**
  * "Push notifications on this device": news reaches this browser even when Bourse is closed. Per
