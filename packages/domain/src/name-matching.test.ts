@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { birthDateAdjustment, jaroWinkler, nameSimilarity, nameTokens, normaliseName, screeningScore } from './name-matching.ts';
+import { birthDateAdjustment, jaroWinkler, nameSimilarity, nameTokens, normaliseName, rememberingSimilarity, screeningScore } from './name-matching.ts';
 
 const similarity = (a: string, b: string) => nameSimilarity(nameTokens(a), nameTokens(b));
 
@@ -87,5 +87,18 @@ describe('dates of birth', () => {
     expect(screeningScore({ name, birthDate: '1990-05-05' }, { name, birthDates: ['1962-04-12'] })).toBeLessThan(0.88);
     expect(screeningScore({ name, birthDate: '1962-04-12' }, { name, birthDates: ['1962-04-12'] })).toBe(1);
     expect(screeningScore({ name, birthDate: null }, { name, birthDates: ['1962-04-12'] })).toBe(1);
+  });
+});
+
+describe('screening many names', () => {
+  it('scores the same with token similarities remembered for the customer', () => {
+    const customer = nameTokens('Khaled Rashid');
+    const remembered = rememberingSimilarity(customer);
+    for (const listed of ['Khalid Abdullah AL-RASHID', 'خالد عبدالله الراشد', 'HADDAD, Samir', 'Rashid Khalid', 'Ivan Sidorov']) {
+      const tokens = nameTokens(listed);
+      const plain = nameSimilarity(customer, tokens);
+      expect(nameSimilarity(customer, tokens, remembered), listed).toBe(plain);
+      expect(nameSimilarity(customer, tokens, remembered), `${listed}, again`).toBe(plain);
+    }
   });
 });

@@ -61,18 +61,23 @@ export function normaliseName(name: string): string {
     .join(' ');
 }
 
+let used = new Uint8Array(64);
+
 /** Jaro-Winkler similarity of two strings, 0 to 1. */
 export function jaroWinkler(a: string, b: string): number {
   if (a === b) return a.length ? 1 : 0;
   if (!a.length || !b.length) return 0;
   const window = Math.max(0, Math.floor(Math.max(a.length, b.length) / 2) - 1);
-  const aUsed = new Array<boolean>(a.length).fill(false);
-  const bUsed = new Array<boolean>(b.length).fill(false);
+  // Screening compares a name with tens of thousands: the flags reuse two buffers.
+  if (used.length < a.length + b.length) used = new Uint8Array(2 * (a.length + b.length));
+  used.fill(0, 0, a.length + b.length);
+  const aUsed = used.subarray(0, a.length);
+  const bUsed = used.subarray(a.length, a.length + b.length);
   let matches = 0;
   for (let i = 0; i < a.length; i++) {
     for (let j = Math.max(0, i - window); j <= Math.min(b.length - 1, i + window); j++) {
       if (bUsed[j] || a[i] !== b[j]) continue;
-      aUsed[i] = bUsed[j] = true;
+      aUsed[i] = bUsed[j] = 1;
       matches++;
       break;
     }
@@ -107,6 +112,8 @@ function lengthAware(a: string, b: string): number {
   return longer ? jaroWinkler(a, b) * (1 - (0.3 * Math.abs(a.length - b.length)) / longer) : 0;
 }
 
+export type TokenSimilarity = (a: NameToken, b: NameToken) => number;
+
 /** Two tokens' similarity; a token from Arabic script is compared by its consonants too. */
 export function tokenSimilarity(a: NameToken, b: NameToken): number {
   const plain = lengthAware(a.text, b.text);
@@ -120,7 +127,7 @@ export function tokenSimilarity(a: NameToken, b: NameToken): number {
  * token's length and averaged with the weakest pair, and tokens of the longer name left over (a middle name, a patronymic) cost a
  * little. A one-word name is compared with the other name whole, sorted.
  */
-export function nameSimilarity(a: NameToken[], b: NameToken[]): number {
+export function nameSimilarity(a: NameToken[], b: NameToken[], similarity: TokenSimilarity = tokenSimilarity): number {
   if (!a.length || !b.length) return 0;
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   if (short.length < 2) {
@@ -129,26 +136,49 @@ export function nameSimilarity(a: NameToken[], b: NameToken[]): number {
       [...b].map((t) => t.text).sort().join(' '),
     );
   }
-  const pairs: { i: number; j: number; score: number }[] = [];
-  for (let i = 0; i < short.length; i++) for (let j = 0; j < long.length; j++) pairs.push({ i, j, score: tokenSimilarity(short[i]!, long[j]!) });
-  pairs.sort((x, y) => y.score - x.score);
-  const takenShort = new Set<number>();
-  const takenLong = new Set<number>();
+  const cols = long.length;
+  const scores = new Float64Array(short.length * cols);
+  for (let i = 0; i < short.length; i++) for (let j = 0; j < cols; j++) scores[i * cols + j] = similarity(short[i]!, long[j]!);
+  // Best pair first, each token once: as many rounds as the shorter name has tokens.
   let weighted = 0;
   let weights = 0;
   let weakest = 1;
-  for (const p of pairs) {
-    if (takenShort.has(p.i) || takenLong.has(p.j)) continue;
-    takenShort.add(p.i);
-    takenLong.add(p.j);
-    const weight = Math.max(short[p.i]!.text.length, long[p.j]!.text.length);
-    weighted += p.score * weight;
+  for (let round = 0; round < short.length; round++) {
+    let best = -1;
+    let at = -1;
+    for (let k = 0; k < scores.length; k++) if (scores[k]! > best) [best, at] = [scores[k]!, k];
+    const i = Math.floor(at / cols);
+    const j = at % cols;
+    const weight = Math.max(short[i]!.text.length, long[j]!.text.length);
+    weighted += best * weight;
     weights += weight;
-    weakest = Math.min(weakest, p.score);
+    weakest = Math.min(weakest, best);
+    for (let k = 0; k < cols; k++) scores[i * cols + k] = -2;
+    for (let k = 0; k < short.length; k++) scores[k * cols + j] = -2;
   }
   const leftOver = long.length - short.length;
   // Half the weakest pair: one shared first name must not carry a different surname over the threshold.
   return ((weighted / weights + weakest) / 2) * (1 - (0.05 * leftOver) / long.length);
+}
+
+/**
+ * Token similarity remembered per listed token for one customer's name: the lists repeat their
+ * tokens (Mohammed, Ali, Ivanov) thousands of times.
+ */
+export function rememberingSimilarity(customer: NameToken[]): TokenSimilarity {
+  const memo = customer.map(() => new Map<string, number>());
+  return (x, y) => {
+    let i = customer.indexOf(x);
+    let other = y;
+    if (i < 0) [i, other] = [customer.indexOf(y), x];
+    if (i < 0) return tokenSimilarity(x, y);
+    const key = other.abjad ? `\u0001${other.text}` : other.text;
+    const known = memo[i]!.get(key);
+    if (known !== undefined) return known;
+    const score = tokenSimilarity(customer[i]!, other);
+    memo[i]!.set(key, score);
+    return score;
+  };
 }
 
 /** A date of birth as the lists give it: a whole date, or a year alone. */
@@ -173,7 +203,7 @@ export function birthDateAdjustment(customer: string | null, listed: BirthDate[]
 }
 
 /** A customer's name against one listed name with its dates of birth: the score, within 0 to 1. */
-export function screeningScore(customer: { name: NameToken[]; birthDate: string | null }, listed: { name: NameToken[]; birthDates: BirthDate[] }): number {
-  const names = nameSimilarity(customer.name, listed.name);
+export function screeningScore(customer: { name: NameToken[]; birthDate: string | null }, listed: { name: NameToken[]; birthDates: BirthDate[] }, similarity?: TokenSimilarity): number {
+  const names = nameSimilarity(customer.name, listed.name, similarity);
   return Math.min(1, Math.max(0, names + birthDateAdjustment(customer.birthDate, listed.birthDates)));
 }

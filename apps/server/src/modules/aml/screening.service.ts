@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { amlMessages } from '@bourse/contract';
-import { type NameToken, nameTokens, screeningScore } from '@bourse/domain';
+import { type NameToken, nameTokens, rememberingSimilarity, screeningScore } from '@bourse/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { amlHits, sanctionsEntries, sanctionsNames, users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -38,6 +38,8 @@ async function listedNames(db: DbOrTx): Promise<ListedName[]> {
   return names;
 }
 
+const YIELD_EVERY = 2000;
+
 export interface ScreeningMatch {
   source: 'eu' | 'ofac';
   reference: string;
@@ -48,9 +50,14 @@ export interface ScreeningMatch {
 /** The listed entries a name (and date of birth) scores at or over the threshold against, each by its best-matching name. */
 export async function matchesFor(db: DbOrTx, name: string, birthDate: string | null, threshold: number): Promise<ScreeningMatch[]> {
   const customer = { name: nameTokens(name), birthDate };
+  const similarity = rememberingSimilarity(customer.name);
   const best = new Map<string, ScreeningMatch>();
-  for (const listed of await listedNames(db)) {
-    const score = screeningScore(customer, { name: listed.tokens, birthDates: listed.birthDates });
+  const names = await listedNames(db);
+  for (let n = 0; n < names.length; n++) {
+    // A full list is tens of thousands of names: other requests get their turn every few thousand.
+    if (n > 0 && n % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+    const listed = names[n]!;
+    const score = screeningScore(customer, { name: listed.tokens, birthDates: listed.birthDates }, similarity);
     if (score < threshold) continue;
     const key = `${listed.source}:${listed.reference}`;
     if ((best.get(key)?.score ?? -1) < score) best.set(key, { source: listed.source, reference: listed.reference, matchedName: listed.name, score });
