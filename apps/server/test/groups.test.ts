@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolloverAt } from '@bourse/domain';
-import { journalEntries, trades, tradingAccounts } from '../src/db/schema/index.ts';
+import { journalEntries, trades, tradingAccounts, users } from '../src/db/schema/index.ts';
 import { unbalancedAccounts } from '../src/modules/accounts/ledger.repository.ts';
 import { rollOver } from '../src/modules/trading/swaps/rollover.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
@@ -215,17 +215,33 @@ describe('customer groups', () => {
     expect((await server.call('GET', `/admin/groups/${empty.id}`, { token: admin.token })).status).toBe(404);
   });
 
-  it('puts a new account in its plan group, else the default one', async () => {
+  it('puts a new account in its plan group, set from the back office and audited, else the default one', async () => {
     const user = await createTestUser(server);
     const groups = (await server.ctx.db.select({ g: tradingAccounts.groupId }).from(tradingAccounts).where(eq(tradingAccounts.userId, user.id))).map((r) => r.g);
     expect(groups).toEqual([1, 1]);
     const group = await createGroup();
-    await server.ctx.db.execute(sql`UPDATE account_types SET group_id = ${group.id} WHERE id = (SELECT account_type_id FROM users WHERE id = ${user.id})`);
+    const [{ planId }] = await server.ctx.db.select({ planId: users.accountTypeId }).from(users).where(eq(users.id, user.id));
+    const set = await server.call('PUT', `/admin/plans/${planId}/group`, { token: admin.token, body: { group_id: group.id } });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.data).toMatchObject({ id: planId, group_id: group.id });
+    const listed = await server.call('GET', '/admin/plan-groups', { token: admin.token });
+    expect(listed.body.data.find((p: { id: number }) => p.id === planId)).toMatchObject({ group_id: group.id });
+    const audited = await server.call('GET', `/admin/audit?subject_type=plan&subject_id=${planId}`, { token: admin.token });
+    expect(audited.body.data[0]).toMatchObject({ action: 'plan.group', details: { from: null, to: group.id } });
+
     const opened = await server.call('POST', '/accounts', { token: user.token, body: { kind: 'demo', currency: 'USD' } });
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
     const rows = await server.ctx.db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, user.id)).orderBy(asc(tradingAccounts.id));
+    // Accounts opened before stay in their group.
     expect(rows.map((r) => r.groupId)).toEqual([1, 1, group.id]);
-    await server.ctx.db.execute(sql`UPDATE account_types SET group_id = NULL`);
+
+    // A group a plan names is kept; an unknown group or plan refused.
+    const named = await server.call('DELETE', `/admin/groups/${group.id}`, { token: admin.token });
+    expect(named.status).toBe(409);
+    expect((await server.call('PUT', `/admin/plans/${planId}/group`, { token: admin.token, body: { group_id: 999_999 } })).body.errors).toHaveProperty('group_id');
+    expect((await server.call('PUT', '/admin/plans/999999/group', { token: admin.token, body: { group_id: group.id } })).status).toBe(404);
+    const back = await server.call('PUT', `/admin/plans/${planId}/group`, { token: admin.token, body: { group_id: null } });
+    expect(back.body.data.group_id).toBeNull();
   });
 
   it('lets staff read groups and only admins change them; customers neither', async () => {
@@ -236,5 +252,8 @@ describe('customer groups', () => {
     expect((await server.call('POST', '/admin/groups', { token: support.token, body: terms() })).status).toBe(403);
     expect((await server.call('PUT', '/admin/accounts/1/group', { token: support.token, body: { group_id: 1 } })).status).toBe(403);
     expect((await server.call('PUT', '/admin/groups/1', { token: customer.token, body: terms() })).status).toBe(403);
+    expect((await server.call('GET', '/admin/plan-groups', { token: support.token })).status).toBe(200);
+    expect((await server.call('GET', '/admin/plan-groups', { token: customer.token })).status).toBe(403);
+    expect((await server.call('PUT', '/admin/plans/1/group', { token: support.token, body: { group_id: 1 } })).status).toBe(403);
   });
 });

@@ -86,6 +86,7 @@ export const auditActionLabels: Record<string, string> = {
   'deposit.requested': 'Deposit requested',
   'leverage.updated': 'Leverage changed',
   'plan.approved': 'Plan approved',
+  'plan.group': 'Plan’s group changed',
   'plan.rejected': 'Plan rejected',
   'preferences.updated': 'Preferences changed',
   'profile.avatar_changed': 'Profile picture changed',

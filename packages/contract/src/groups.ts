@@ -25,6 +25,7 @@ export const groupMessages = {
   swapFreeFee: `The administration fee must be between 0 and ${GROUP_LIMITS.swapFreeFee} per lot per night.`,
   swapFreeDays: 'The free nights must be a whole number from 0 to 365.',
   inUse: 'Accounts still belong to this group: move them to another group first.',
+  planUses: 'A plan’s new accounts join this group: choose another group for that plan first.',
   defaultGroup: 'The default group cannot be removed.',
   notFound: 'No such group.',
   markup: `A markup must be between 0 and ${GROUP_LIMITS.markupPoints} points, in tenths at most.`,
@@ -110,6 +111,14 @@ export const groupSchema = z.object({
 export type CustomerGroup = z.infer<typeof groupSchema>;
 export const groupResponse = z.object({ data: groupSchema });
 export const groupsResponse = z.object({ data: z.array(groupSchema) });
+
+/** A plan and the group its customers' new accounts join (GET /admin/plan-groups); null: the default group. */
+export const planGroupSchema = z.object({ id: z.number().int(), title: z.string(), group_id: z.number().int().nullable() });
+export type PlanGroup = z.infer<typeof planGroupSchema>;
+export const planGroupsResponse = z.object({ data: z.array(planGroupSchema) });
+export const planGroupResponse = z.object({ data: planGroupSchema });
+/** PUT /admin/plans/{id}/group: the group new accounts of the plan's customers join (null: the default group); accounts already open stay where they are. */
+export const planGroupInput = z.strictObject({ group_id: z.number({ error: 'Choose a group.' }).int().positive('Choose a group.').nullable() });
 
 /** PUT /admin/accounts/{id}/group: moves an account to another group (new orders take its terms). */
 export const accountGroupInput = z.strictObject({ group_id: z.number({ error: 'Choose a group.' }).int().positive('Choose a group.') });

@@ -9,6 +9,8 @@ export const accountTypes = pgTable('account_types', {
   leverage: integer('leverage').notNull(),
   features: jsonb('features').$type<string[]>().notNull(),
   sort: integer('sort').notNull().default(0),
+  /** The customer group new accounts of the plan's customers join; null: the default group (migration 0880). */
+  groupId: integer('group_id'),
 });
 
 export const users = pgTable('users', {

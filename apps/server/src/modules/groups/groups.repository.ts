@@ -1,7 +1,7 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { CustomerGroup, GroupTermsInput } from '@bourse/contract';
+import type { CustomerGroup, GroupTermsInput, PlanGroup } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { assets, customerGroups, tradingAccounts } from '../../db/schema/index.ts';
+import { accountTypes, assets, customerGroups, tradingAccounts } from '../../db/schema/index.ts';
 
 export type GroupRow = typeof customerGroups.$inferSelect;
 
@@ -122,4 +122,25 @@ export async function groupsOfAccounts(db: DbOrTx, accountIds: number[]): Promis
     .innerJoin(customerGroups, eq(customerGroups.id, tradingAccounts.groupId))
     .where(inArray(tradingAccounts.id, accountIds));
   return new Map(rows.map((r) => [r.accountId, { id: r.id, name: r.name }]));
+}
+
+const planGroupColumns = { id: accountTypes.id, title: accountTypes.title, group_id: accountTypes.groupId };
+
+/** Every plan with the group its customers' new accounts join, in the plans' order. */
+export async function planGroups(db: DbOrTx): Promise<PlanGroup[]> {
+  return db.select(planGroupColumns).from(accountTypes).orderBy(asc(accountTypes.sort), asc(accountTypes.id));
+}
+
+/** Points a plan at a group (null: the default); the plan as it was, null when there is no such plan. */
+export async function setPlanGroup(tx: DbOrTx, planId: number, groupId: number | null): Promise<PlanGroup | null> {
+  const [before] = await tx.select(planGroupColumns).from(accountTypes).where(eq(accountTypes.id, planId)).for('update');
+  if (!before) return null;
+  await tx.update(accountTypes).set({ groupId }).where(eq(accountTypes.id, planId));
+  return before;
+}
+
+/** How many plans send their customers' new accounts to a group. */
+export async function plansInGroup(db: DbOrTx, groupId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(accountTypes).where(eq(accountTypes.groupId, groupId));
+  return row?.n ?? 0;
 }

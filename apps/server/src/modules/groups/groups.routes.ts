@@ -1,12 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountGroupInput, assetCategories, type GroupTermsInput, groupInput, groupMessages as msg, groupResponse, groupsResponse, idParam, messageBody } from '@bourse/contract';
+import {
+  accountGroupInput,
+  assetCategories,
+  type GroupTermsInput,
+  groupInput,
+  groupMessages as msg,
+  groupResponse,
+  groupsResponse,
+  idParam,
+  messageBody,
+  planGroupInput,
+  planGroupResponse,
+  planGroupsResponse,
+  planMessages,
+} from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { authOf } from '../../http/auth.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
 import { audit } from '../audit/audit.service.ts';
-import { allGroups, DEFAULT_GROUP_ID, deleteGroup, groupById, insertGroup, moveAccount, unknownSymbols, updateGroup } from './groups.repository.ts';
+import {
+  allGroups,
+  DEFAULT_GROUP_ID,
+  deleteGroup,
+  groupById,
+  insertGroup,
+  moveAccount,
+  planGroups,
+  plansInGroup,
+  setPlanGroup,
+  unknownSymbols,
+  updateGroup,
+} from './groups.repository.ts';
 
 /** A duplicate name is the one write a valid group can still be refused for. */
 function nameTaken(error: unknown): never {
@@ -79,10 +105,27 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
       const before = await groupById(tx, req.params.id);
       if (!before) throw notFound(msg.notFound);
       if (before.accounts > 0) throw conflict(msg.inUse);
+      if ((await plansInGroup(tx, before.id)) > 0) throw conflict(msg.planUses);
       await deleteGroup(tx, before.id);
       await audit(tx, actor, { action: 'group.delete', subjectType: 'group', subjectId: String(before.id), details: { before: terms(before) } });
     });
     return { message: 'Group removed.' };
+  });
+
+  // The SPEC's account plans map to groups: a plan names the group its customers' new accounts join.
+  api.get('/admin/plan-groups', { config: staff, schema: { tags, response: { 200: planGroupsResponse } } }, async () => ({ data: await planGroups(ctx.db) }));
+
+  api.put('/admin/plans/:id/group', { config: admin, schema: { tags, params: idParam, body: planGroupInput, response: { 200: planGroupResponse } } }, async (req) => {
+    const actor = authOf(req);
+    const to = req.body.group_id;
+    const data = await ctx.db.transaction(async (tx) => {
+      if (to !== null && !(await groupById(tx, to))) throw invalid('group_id', msg.notFound);
+      const before = await setPlanGroup(tx, req.params.id, to);
+      if (!before) throw notFound(planMessages.notFound);
+      await audit(tx, actor, { action: 'plan.group', subjectType: 'plan', subjectId: String(before.id), details: { from: before.group_id, to } });
+      return { ...before, group_id: to };
+    });
+    return { data };
   });
 
   api.put(

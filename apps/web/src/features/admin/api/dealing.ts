@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AssetType, CorporateAction, CorporateActionInput, CustomerGroup, GroupInput, Paged, SwapRate, SwapRateInput } from '@bourse/contract';
+import type { AssetType, CorporateAction, CorporateActionInput, CustomerGroup, GroupInput, Paged, PlanGroup, SwapRate, SwapRateInput } from '@bourse/contract';
 import { http } from '@/lib/api-client';
 import { clientKeys } from './clients';
 
@@ -8,6 +8,7 @@ export type SwapRateFilters = { search: string; type: AssetType | ''; custom: bo
 /** Query keys of the dealing desk's back-office screens. */
 export const dealingKeys = {
   groups: ['admin', 'groups'] as const,
+  planGroups: ['admin', 'plan-groups'] as const,
   swapRates: ['admin', 'swap-rates'] as const,
   swapRatePage: (filters: SwapRateFilters) => ['admin', 'swap-rates', filters] as const,
   corporateActions: ['admin', 'corporate-actions'] as const,
@@ -33,6 +34,21 @@ export function useDeleteGroup() {
   return useMutation({
     mutationFn: (id: number) => http.delete<{ message: string }>(`/admin/groups/${id}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: dealingKeys.groups }),
+  });
+}
+
+/** Each plan with the group its customers' new accounts join. */
+export function usePlanGroups() {
+  return useQuery({ queryKey: dealingKeys.planGroups, queryFn: async () => (await http.get<{ data: PlanGroup[] }>('/admin/plan-groups')).data });
+}
+
+/** Points a plan at a group (null: the default group); accounts already open stay in theirs. */
+export function useSetPlanGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ planId, groupId }: { planId: number; groupId: number | null }) =>
+      (await http.put<{ data: PlanGroup }>(`/admin/plans/${planId}/group`, { group_id: groupId })).data,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dealingKeys.planGroups }),
   });
 }
 

@@ -14,6 +14,7 @@ import { useDeleteGroup, useGroups } from '../api/dealing';
 import { categoryLabels, executionLabels } from '../lib/dealing-labels';
 import { ConfirmDialog } from './confirm-dialog';
 import { GroupDialog } from './group-dialog';
+import { PlanGroups } from './plan-groups';
 
 /** A decimal the server keeps with trailing zeros, as people read it. */
 const decimal = (value: string) => formatNumber(Number(value), { maximumFractionDigits: 4 });
@@ -273,6 +274,7 @@ export function GroupsSection() {
         <>
           <GroupTable groups={groups.data} canEdit={canEdit} onEdit={(group) => setEditing({ group })} onDelete={setDeleting} />
           <GroupCards groups={groups.data} canEdit={canEdit} onEdit={(group) => setEditing({ group })} onDelete={setDeleting} />
+          <PlanGroups groups={groups.data} canEdit={canEdit} />
         </>
       )}
       {editing && <GroupDialog group={editing.group} onClose={() => setEditing(null)} />}

@@ -28,6 +28,7 @@ const actionLabels: Record<string, string> = {
   'deposit.requested': msg('Deposit requested'),
   'leverage.updated': msg('Leverage changed'),
   'plan.approved': msg('Plan approved'),
+  'plan.group': msg('Plan’s group changed'),
   'plan.rejected': msg('Plan rejected'),
   'preferences.updated': msg('Preferences changed'),
   'profile.avatar_changed': msg('Profile picture changed'),
@@ -227,6 +228,8 @@ const dealingDetails: Record<string, (d: Record<string, unknown>, subject: strin
   'group.update': (d, _s, t) => groupDetails(d, t),
   'group.delete': (d, _s, t) => groupDetails(d, t),
   'account.group': (d, _s, t) => [t('From group #{{from}} to group #{{to}}', { from: valueText(d.from, t), to: valueText(d.to, t) })],
+  // A plan without a group of its own sends new accounts to the default group (null).
+  'plan.group': (d, _s, t) => [t('From group #{{from}} to group #{{to}}', { from: valueText(d.from ?? 1, t), to: valueText(d.to ?? 1, t) })],
   'swap_rate.set': (d, _s, t) => swapDetails(d, t),
   'swap_rate.removed': (d, _s, t) => swapDetails(d, t),
   'corporate_action.create': dividendDetails,
