@@ -1,5 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushMessages } from '@bourse/contract';
 import { pushSubscriptions } from '../src/db/schema/index.ts';
@@ -70,6 +71,24 @@ describe('Web Push', () => {
     const res = await server.call('GET', '/push/public-key');
     expect(res.status).toBe(200);
     expect(Buffer.from(res.body.data.public_key, 'base64url')).toHaveLength(65);
+  });
+
+  it('has a stand-in that refuses what a push service refuses: a forged signature, a payload for other keys', async () => {
+    const device = await browserSubscription();
+    const other = await browserSubscription();
+    const signer = webpush.generateVAPIDKeys();
+    const forger = webpush.generateVAPIDKeys();
+    const send = async (vapid: { publicKey: string; privateKey: string }, keys = device.body.keys) => {
+      const request = webpush.generateRequestDetails({ endpoint: device.body.endpoint, keys }, 'hello', { vapidDetails: { subject: 'mailto:ops@example.com', ...vapid }, contentEncoding: 'aes128gcm' });
+      const headers = Object.fromEntries(Object.entries(request.headers).filter(([k]) => k !== 'Content-Length').map(([k, v]) => [k, String(v)]));
+      return (await fetch(request.endpoint, { method: 'POST', headers, body: new Uint8Array(request.body!) })).status;
+    };
+    expect(await send(signer)).toBe(201);
+    // Signed with one key while claiming another's.
+    expect(await send({ publicKey: signer.publicKey, privateKey: forger.privateKey })).toBe(401);
+    expect(await send(signer, other.body.keys)).toBe(400);
+    const got = await receivedAt(device.id, 3);
+    expect(got.map((m) => m.payload ?? m.error)).toEqual(['hello', 'the JWT signature does not match k', expect.stringMatching(/^not decryptable/)]);
   });
 
   it('pushes a fired price alert, signed and decryptable, in the customer\'s language', async () => {
