@@ -26,6 +26,7 @@ import { parseOfacList } from './ofac-list.ts';
 import { decideHit, listHits } from './review-queue.service.ts';
 import { missingFile } from './sanctions-file.ts';
 import { importSanctionsList, listSanctionsLists } from './sanctions-lists.service.ts';
+import { warmScreening } from './screening.service.ts';
 
 const tags = ['aml'];
 
@@ -71,6 +72,7 @@ export async function amlRoutes(app: FastifyInstance, ctx: AppContext) {
         const entries = source === 'eu' ? parseEuList(file.text, file.name) : parseOfacList(file.text, aliases?.text ?? null, { sdn: file.name, alt: aliases?.name ?? 'alt.csv' });
         const fileName = aliases ? `${file.name} + ${aliases.name}` : file.name;
         const data = await importSanctionsList(ctx, authOf(req), source, fileName, entries);
+        await warmScreening(ctx.db);
         reply.status(201);
         return { data, message: msg.imported };
       } catch (err) {

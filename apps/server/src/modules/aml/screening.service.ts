@@ -40,6 +40,11 @@ async function listedNames(db: DbOrTx): Promise<ListedName[]> {
 
 const YIELD_EVERY = 2000;
 
+/** Loads and tokenises the lists once after an import, so the next sign-up does not wait for it. */
+export async function warmScreening(db: DbOrTx): Promise<void> {
+  await listedNames(db);
+}
+
 export interface ScreeningMatch {
   source: 'eu' | 'ofac';
   reference: string;
