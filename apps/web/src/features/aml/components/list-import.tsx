@@ -5,12 +5,14 @@ import type { SanctionsList, SanctionsSource } from '@bourse/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DateTime } from '@/components/date-time';
+import { FileDrop } from '@/components/file-drop';
 import { LoadError } from '@/components/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, serverWords } from '@/lib/api-client';
 import { useImportList, useSanctionsLists } from '../api/aml';
 
-const fileClass = 'block w-full text-sm text-muted file:me-3 file:rounded-md file:border file:border-line file:bg-panel-2 file:px-3 file:py-2 file:text-sm file:text-fg';
+/** The field's name, and the file chosen for it once there is one. */
+const chosen = (field: string, file: File | null) => (file ? `${field}: ${file.name}` : field);
 
 /** One list's import form: its file (and for OFAC the aliases file), and what its last import held. */
 function ListCard({ source, title, hint, last }: { source: SanctionsSource; title: string; hint: string; last: SanctionsList | undefined }) {
@@ -51,16 +53,8 @@ function ListCard({ source, title, hint, last }: { source: SanctionsSource; titl
           t('Not imported yet')
         )}
       </p>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        {source === 'eu' ? t('List file (XML)') : t('Entries file (sdn.csv)')}
-        <input type="file" accept={source === 'eu' ? '.xml,text/xml,application/xml' : '.csv,text/csv'} className={fileClass} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-      </label>
-      {source === 'ofac' && (
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          {t('alt.csv (aliases, optional)')}
-          <input type="file" accept=".csv,text/csv" className={fileClass} onChange={(e) => setAliases(e.target.files?.[0] ?? null)} />
-        </label>
-      )}
+      <FileDrop compact label={chosen(source === 'eu' ? t('List file (XML)') : t('Entries file (sdn.csv)'), file)} accept={source === 'eu' ? '.xml,text/xml,application/xml' : '.csv,text/csv'} onFile={setFile} />
+      {source === 'ofac' && <FileDrop compact label={chosen(t('alt.csv (aliases, optional)'), aliases)} accept=".csv,text/csv" onFile={setAliases} />}
       {failure && (
         <Alert variant="destructive" title={t('Import refused')}>
           <span dir="ltr">{failure}</span>
