@@ -112,6 +112,21 @@ describe('customer groups', () => {
     expect(crypto.body.errors.id).toEqual(["Your account's group does not trade this kind of asset."]);
   });
 
+  it('trades only the instruments a group names, and refuses naming one the catalogue does not have', async () => {
+    const unknown = await server.call('POST', '/admin/groups', { token: admin.token, body: terms({ allowed_symbols: ['EURUSD', 'NOPE'] }) });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors.allowed_symbols).toEqual(['No instrument is called NOPE.']);
+    const group = await createGroup({ allowed_classes: ['forex'], allowed_symbols: ['EURUSD'] });
+    expect(group).toMatchObject({ allowed_symbols: ['EURUSD'] });
+    const { user } = await customerIn(group);
+    expect((await open(user, { volume: 0.1 })).data.id).toBeGreaterThan(0);
+    const { usdjpy } = market.instruments;
+    await tick(market, usdjpy.id, 150, 150.02);
+    const yen = await server.call('POST', '/trades/store', { token: user.token, body: market.order({ id: usdjpy.id, asset_symbol: usdjpy.symbol, opening_price: 150.02, volume: 0.1 }) });
+    expect(yen.status).toBe(422);
+    expect(yen.body.errors.id).toEqual(["Your account's group does not trade this instrument."]);
+  });
+
   it('charges a swap-free position no swap at the rollover', async () => {
     const swapFree = await createGroup({ commission_mode: 'none', swap_free: true });
     const { user, accountId } = await customerIn(swapFree);

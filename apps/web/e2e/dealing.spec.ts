@@ -43,6 +43,13 @@ test('an admin creates a customer group with a commission per lot, refused until
   await markup.getByRole('textbox', { name: 'Instruments' }).fill('XAUUSD 25');
   await markup.scrollIntoViewIfNeeded();
   await screenshots(page, 'admin-dealing-group-markup');
+  // Only some instruments: one the catalogue does not have is refused by the server, on the field.
+  const allowed = dialog.getByRole('textbox', { name: 'Allowed instruments' });
+  await allowed.fill('eurusd, XAUUSD, ZZZZ');
+  await dialog.getByRole('button', { name: 'Create group' }).click();
+  await expect(dialog.getByText('No instrument is called ZZZZ.')).toBeVisible();
+  await expect(allowed).toHaveAttribute('aria-invalid', 'true');
+  await allowed.fill('eurusd, XAUUSD');
   await dialog.getByRole('button', { name: 'Create group' }).click();
   await expect(toast(page, `${name} created.`)).toBeVisible();
   await expect(dialog).toHaveCount(0);
@@ -51,6 +58,7 @@ test('an admin creates a customer group with a commission per lot, refused until
   await expect(row).toContainText('at least 0.5');
   await expect(row).toContainText('Forex 1:50');
   await expect(row.getByTestId('group-markup')).toHaveText('markup Forex 1.5 pts, XAUUSD 25 pts');
+  await expect(row.getByTestId('group-instruments')).toHaveText('only EURUSD, XAUUSD');
   await expect(row.getByTestId('group-accounts')).toHaveText('0');
 
   // A name another group has is refused by the server, on the field.

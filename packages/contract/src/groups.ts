@@ -31,6 +31,8 @@ export const groupMessages = {
   markup: `A markup must be between 0 and ${GROUP_LIMITS.markupPoints} points, in tenths at most.`,
   markupKey: 'A markup is set for an asset class or an instrument symbol (capital letters, digits, . _ - /).',
   markupUnknown: (key: string) => `No asset class or instrument is called ${key}.`,
+  allowedSymbol: 'Name each allowed instrument by its symbol (capital letters, digits, . _ - /), at most 500.',
+  allowedUnknown: (symbol: string) => `No instrument is called ${symbol}.`,
 } as const;
 
 /**
@@ -73,6 +75,8 @@ export const groupInput = z
     margin_call_level: level.default(100),
     stop_out_level: level.default(50),
     allowed_classes: z.array(z.enum(assetCategories)).max(assetCategories.length).default([]),
+    /** When any are named, the group trades only these instruments (of its allowed classes). */
+    allowed_symbols: z.array(z.string().regex(MARKUP_KEY, groupMessages.allowedSymbol)).max(500, groupMessages.allowedSymbol).default([]),
     markup: markupMap.default({}),
   })
   .superRefine((g, ctx) => {
@@ -102,6 +106,7 @@ export const groupSchema = z.object({
   margin_call_level: z.string(),
   stop_out_level: z.string(),
   allowed_classes: z.array(z.enum(assetCategories)),
+  allowed_symbols: z.array(z.string()),
   markup: z.record(z.string(), z.number()),
   /** Accounts in the group now. */
   accounts: z.number().int(),

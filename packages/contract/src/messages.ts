@@ -65,6 +65,7 @@ export const tradingMessages = {
   sellStopSide: 'A sell stop price must be below the current market price.',
   noConversion: 'This asset cannot be traded from an account in this currency.',
   groupClassNotAllowed: "Your account's group does not trade this kind of asset.",
+  groupInstrumentNotAllowed: "Your account's group does not trade this instrument.",
   accountNotFound: 'Trading account not found.',
   tradeNotFound: 'Trade not found.',
   alreadyClosed: 'This trade is already closed.',

@@ -248,6 +248,8 @@ export const errorMessages: readonly string[] = [
   msg('The default group cannot be removed.'),
   msg('No such group.'),
   msg("Your account's group does not trade this kind of asset."),
+  msg("Your account's group does not trade this instrument."),
+  msg('Name each allowed instrument by its symbol (capital letters, digits, . _ - /), at most 500.'),
   msg('A markup must be between 0 and 10000 points, in tenths at most.'),
   msg('A markup is set for an asset class or an instrument symbol (capital letters, digits, . _ - /).'),
   msg('The symbol must name a share or index CFD of the catalogue.'),

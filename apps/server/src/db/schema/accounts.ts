@@ -19,6 +19,8 @@ export const customerGroups = pgTable('customer_groups', {
   marginCallLevel: numeric('margin_call_level', { precision: 6, scale: 2 }).notNull().default('100'),
   stopOutLevel: numeric('stop_out_level', { precision: 6, scale: 2 }).notNull().default('50'),
   allowedClasses: text('allowed_classes').array().notNull().default([]),
+  /** When any are named, the group trades only these instruments (migration 0985). */
+  allowedSymbols: text('allowed_symbols').array().notNull().default([]),
   /** Points added on each side of the quote, by asset class or instrument symbol (migration 0960). */
   markup: jsonb('markup').$type<Record<string, number>>().notNull().default({}),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),

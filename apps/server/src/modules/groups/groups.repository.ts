@@ -32,6 +32,7 @@ export function groupView(row: GroupRow, accounts: number): CustomerGroup {
     margin_call_level: row.marginCallLevel,
     stop_out_level: row.stopOutLevel,
     allowed_classes: row.allowedClasses as CustomerGroup['allowed_classes'],
+    allowed_symbols: row.allowedSymbols,
     markup: row.markup,
     accounts,
     is_default: row.id === DEFAULT_GROUP_ID,
@@ -72,6 +73,7 @@ function columnsOf(g: GroupTermsInput, actor: number) {
     marginCallLevel: String(g.margin_call_level),
     stopOutLevel: String(g.stop_out_level),
     allowedClasses: g.allowed_classes,
+    allowedSymbols: [...new Set(g.allowed_symbols)],
     markup: g.markup,
     updatedBy: actor,
   };

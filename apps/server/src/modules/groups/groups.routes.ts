@@ -40,11 +40,16 @@ function nameTaken(error: unknown): never {
   throw error;
 }
 
-/** Refuses a markup named for something that is neither an asset class nor an instrument of the catalogue, naming it. */
-async function checkMarkupKeys(ctx: AppContext, g: GroupTermsInput): Promise<void> {
+/**
+ * Refuses a markup named for something that is neither an asset class nor an instrument of the
+ * catalogue, and an allowed instrument the catalogue does not have, naming it.
+ */
+async function checkSymbols(ctx: AppContext, g: GroupTermsInput): Promise<void> {
   const symbols = Object.keys(g.markup).filter((k) => !(assetCategories as readonly string[]).includes(k));
   const [unknown] = await unknownSymbols(ctx.db, symbols);
   if (unknown !== undefined) throw invalid(`markup.${unknown}`, msg.markupUnknown(unknown));
+  const [notListed] = await unknownSymbols(ctx.db, g.allowed_symbols);
+  if (notListed !== undefined) throw invalid('allowed_symbols', msg.allowedUnknown(notListed));
 }
 
 /**
@@ -70,7 +75,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post('/admin/groups', { config: admin, schema: { tags, body: groupInput, response: { 201: groupResponse } } }, async (req, reply) => {
     const actor = authOf(req);
-    await checkMarkupKeys(ctx, req.body);
+    await checkSymbols(ctx, req.body);
     const data = await ctx.db
       .transaction(async (tx) => {
         const id = await insertGroup(tx, req.body, actor.userId);
@@ -84,7 +89,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.put('/admin/groups/:id', { config: admin, schema: { tags, params: idParam, body: groupInput, response: { 200: groupResponse } } }, async (req) => {
     const actor = authOf(req);
-    await checkMarkupKeys(ctx, req.body);
+    await checkSymbols(ctx, req.body);
     const data = await ctx.db
       .transaction(async (tx) => {
         const before = await groupById(tx, req.params.id);

@@ -20,6 +20,8 @@ export type GroupTerms = {
   stopOutLevel: number;
   /** Asset classes the group may trade; empty: all. */
   allowedClasses: string[];
+  /** Instruments the group may trade, of those classes; empty: all of them. */
+  allowedSymbols: string[];
   /** Points added on each side of the quote, by asset class or instrument symbol. */
   markup: MarkupMap;
 };
@@ -38,6 +40,7 @@ export type GroupJson = {
   margin_call_level: number | string;
   stop_out_level: number | string;
   allowed_classes: string[];
+  allowed_symbols?: string[];
   markup?: MarkupMap;
 };
 
@@ -53,6 +56,7 @@ export function termsOfJson(g: GroupJson): GroupTerms {
     marginCallLevel: Number(g.margin_call_level),
     stopOutLevel: Number(g.stop_out_level),
     allowedClasses: g.allowed_classes,
+    allowedSymbols: g.allowed_symbols ?? [],
     markup: g.markup ?? {},
   };
 }
@@ -69,6 +73,7 @@ function termsOfRow(g: GroupRow): GroupTerms {
     marginCallLevel: Number(g.marginCallLevel),
     stopOutLevel: Number(g.stopOutLevel),
     allowedClasses: g.allowedClasses,
+    allowedSymbols: g.allowedSymbols,
     markup: g.markup,
   };
 }

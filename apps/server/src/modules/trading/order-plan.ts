@@ -73,6 +73,7 @@ export async function planOrder(
 ): Promise<OrderPlan> {
   if (!instrument) throw invalid('id', msg.assetUnavailable);
   if (limits.allowedClasses.length > 0 && !limits.allowedClasses.includes(instrument.category)) throw invalid('id', msg.groupClassNotAllowed);
+  if (limits.allowedSymbols.length > 0 && !limits.allowedSymbols.includes(instrument.symbol)) throw invalid('id', msg.groupInstrumentNotAllowed);
   checkDigits(instrument, { price: body.price, take_profit: body.take_profit, stop_loss: body.stop_loss, trailing_stop: body.trailing_stop });
   const problem = lotsProblem(body.volume);
   if (problem) throw invalid('volume', problem === 'off_step' ? msg.volumeStep : msg.volumeRange);
@@ -183,6 +184,7 @@ export type LeverageLimits = {
   categories: LeverageMap;
   groupCaps: Partial<Record<AssetCategory, number>>;
   allowedClasses: string[];
+  allowedSymbols: string[];
   preset: LeveragePreset;
   clientCategory: ClientCategory;
 };

@@ -107,6 +107,7 @@ async function commit(ctx: AppContext, o: Order): Promise<Committed | Routed | {
         categories: o.leverage.categories,
         groupCaps: terms.leverage,
         allowedClasses: terms.allowedClasses,
+        allowedSymbols: terms.allowedSymbols,
         preset: o.leverage.preset,
         clientCategory: lock.clientCategory,
       };

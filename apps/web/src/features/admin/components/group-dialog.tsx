@@ -103,6 +103,8 @@ function LeverageFields({ form }: { form: Form }) {
 
 /** Symbols and numbers, the same in every language. */
 const MARKUP_EXAMPLE = 'EURUSD 3, XAUUSD 25';
+/** Symbols are the same in every language. */
+const ALLOWED_EXAMPLE = 'EURUSD, GBPUSD, XAUUSD';
 
 function MarkupFields({ form }: { form: Form }) {
   const { t } = useTranslation();
@@ -160,6 +162,14 @@ function AllowedClasses({ form }: { form: Form }) {
           </label>
         ))}
       </div>
+      <TextField
+        label={t('Allowed instruments')}
+        autoComplete="off"
+        placeholder={ALLOWED_EXAMPLE}
+        hint={t('Symbols separated by commas; empty: every instrument of the allowed classes.')}
+        error={dealingWords(form.formState.errors.allowed_instruments?.message)}
+        {...form.register('allowed_instruments')}
+      />
     </fieldset>
   );
 }
@@ -225,9 +235,15 @@ function RiskFields({ form }: { form: Form }) {
 }
 
 /** Fields of the form the server may name in a refusal. */
-const formFields = new Set(['name', 'description', 'commission_mode', 'commission_rate', 'commission_min', 'currency', 'swap_free_days', 'swap_free_fee', 'execution', 'margin_call_level', 'stop_out_level', 'markup_instruments']);
+const formFields = new Set(['name', 'description', 'commission_mode', 'commission_rate', 'commission_min', 'currency', 'swap_free_days', 'swap_free_fee', 'execution', 'margin_call_level', 'stop_out_level', 'markup_instruments', 'allowed_instruments']);
 const classField = new RegExp(`^(leverage|markup)\\.(${assetCategories.join('|')})$`);
 const isFormField = (name: string) => formFields.has(name) || classField.test(name);
+/** The form's field for one the server names: an instrument's markup is on the instruments' line, the allowed symbols on theirs. */
+function onFormField(field: string): string {
+  if (/^markup\./.test(field) && !isFormField(field)) return 'markup_instruments';
+  if (/^allowed_symbols(\.|$)/.test(field)) return 'allowed_instruments';
+  return field;
+}
 
 type Props = {
   /** The group edited; null creates one. */
@@ -253,7 +269,7 @@ export function GroupDialog({ group, onClose }: Props) {
     } catch (error) {
       const refused = error instanceof ApiError && error.status === 422 ? Object.entries(error.body?.errors ?? {}) : [];
       // A markup the server refuses for an instrument (not in the catalogue) is on the instruments' field.
-      const named = refused.map(([field, messages]): [string, string[]] => [/^markup\./.test(field) && !isFormField(field) ? 'markup_instruments' : field, messages]).filter(([field]) => isFormField(field));
+      const named = refused.map(([field, messages]): [string, string[]] => [onFormField(field), messages]).filter(([field]) => isFormField(field));
       for (const [field, [message]] of named) form.setError(field as Path<GroupFormValues>, { message }, { shouldFocus: true });
       if (named.length === 0) toast.error(errorMessage(error, t('Could not save the group.')));
     }

@@ -83,8 +83,24 @@ function SwapFree({ group }: { group: CustomerGroup }) {
 
 function Classes({ group }: { group: CustomerGroup }) {
   const { t } = useTranslation();
-  if (group.allowed_classes.length === 0) return <span className="text-muted">{t('All')}</span>;
-  return <span>{group.allowed_classes.map((c) => t(categoryLabels[c])).join(', ')}</span>;
+  const instruments = group.allowed_symbols.length > 0 && (
+    <span className="block max-w-40 break-words text-xs text-muted" data-testid="group-instruments">
+      {t('only {{list}}', { list: group.allowed_symbols.join(', ') })}
+    </span>
+  );
+  if (group.allowed_classes.length === 0)
+    return (
+      <span>
+        <span className="text-muted">{t('All')}</span>
+        {instruments}
+      </span>
+    );
+  return (
+    <span>
+      {group.allowed_classes.map((c) => t(categoryLabels[c])).join(', ')}
+      {instruments}
+    </span>
+  );
 }
 
 const levels = (g: CustomerGroup) => `${decimal(g.margin_call_level)} % / ${decimal(g.stop_out_level)} %`;

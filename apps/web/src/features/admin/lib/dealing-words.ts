@@ -8,6 +8,7 @@ import { serverWords } from '@/lib/api-client';
 const withValues: { pattern: RegExp; key: string; names: string[] }[] = [
   { pattern: /^The commission must be between 0 and ([\d.]+)\.$/, key: msg('The commission must be between 0 and {{max}}.'), names: ['max'] },
   { pattern: /^No asset class or instrument is called (.+)\.$/, key: msg('No asset class or instrument is called {{key}}.'), names: ['key'] },
+  { pattern: /^No instrument is called (.+)\.$/, key: msg('No instrument is called {{symbol}}.'), names: ['symbol'] },
   { pattern: /^The long rate must be between -([\d.]+) and [\d.]+ % a year\.$/, key: msg('The long rate must be between -{{limit}} and {{limit}} % a year.'), names: ['limit'] },
   { pattern: /^The short rate must be between -([\d.]+) and [\d.]+ % a year\.$/, key: msg('The short rate must be between -{{limit}} and {{limit}} % a year.'), names: ['limit'] },
   { pattern: /^The long rate must be between -([\d.]+) and [\d.]+ points per lot\.$/, key: msg('The long rate must be between -{{limit}} and {{limit}} points per lot.'), names: ['limit'] },

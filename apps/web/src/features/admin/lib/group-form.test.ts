@@ -7,7 +7,7 @@ const check = (values: ReturnType<typeof groupFormValues>) => groupResolver(valu
 const raw: CustomerGroup = {
   id: 2, name: 'Raw', description: 'Raw spread', commission_mode: 'per_lot', commission_rate: '3.5000', commission_min: '0.5000', currency: 'USD',
   leverage: { forex: 50 }, swap_free: false, swap_free_days: 0, swap_free_fee: '0.0000', execution: 'b_book', margin_call_level: '80.00', stop_out_level: '40.00',
-  allowed_classes: ['forex', 'metals'], markup: { forex: 2, EURUSD: 1.5 }, accounts: 3, is_default: false, updated_at: '2026-01-01T00:00:00.000Z',
+  allowed_classes: ['forex', 'metals'], allowed_symbols: ['EURUSD', 'XAUUSD'], markup: { forex: 2, EURUSD: 1.5 }, accounts: 3, is_default: false, updated_at: '2026-01-01T00:00:00.000Z',
 };
 
 describe('group form', () => {
@@ -19,7 +19,12 @@ describe('group form', () => {
 
   it('gives back a group’s terms as they were, empty leverage fields left out', () => {
     const body = groupInput.parse(toGroupBody(groupFormValues(raw)));
-    expect(body).toMatchObject({ name: 'Raw', commission_rate: 3.5, commission_min: 0.5, currency: 'USD', leverage: { forex: 50 }, execution: 'b_book', margin_call_level: 80, stop_out_level: 40, allowed_classes: ['forex', 'metals'] });
+    expect(body).toMatchObject({ name: 'Raw', commission_rate: 3.5, commission_min: 0.5, currency: 'USD', leverage: { forex: 50 }, execution: 'b_book', margin_call_level: 80, stop_out_level: 40, allowed_classes: ['forex', 'metals'], allowed_symbols: ['EURUSD', 'XAUUSD'] });
+  });
+
+  it('reads the allowed instruments as symbols separated by commas, spaces or lines, in capitals', () => {
+    const values = { ...groupFormValues(null), name: 'Desk', allowed_instruments: ' eurusd, GBPUSD\nxauusd ;' };
+    expect(toGroupBody(values).allowed_symbols).toEqual(['EURUSD', 'GBPUSD', 'XAUUSD']);
   });
 
   it('puts the contract’s messages on the fields the server would name', async () => {
@@ -32,5 +37,7 @@ describe('group form', () => {
     expect(levels.errors.stop_out_level?.message).toBe(groupMessages.levels);
     const empty = await check({ ...base, margin_call_level: '' });
     expect(empty.errors.margin_call_level?.message).toBe(groupMessages.level);
+    const symbol = await check({ ...base, allowed_instruments: 'EURUSD, EUR USD!' });
+    expect(symbol.errors.allowed_instruments?.message).toBe(groupMessages.allowedSymbol);
   });
 });

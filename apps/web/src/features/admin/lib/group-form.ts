@@ -25,6 +25,8 @@ export type GroupFormValues = {
   stop_out_level: string;
   /** None chosen: every class. */
   allowed_classes: AssetCategory[];
+  /** Symbols separated by commas; empty: every instrument of the allowed classes. */
+  allowed_instruments: string;
   /** Points on each side per class; empty: none. */
   markup: Record<AssetCategory, string>;
   /** Per instrument, over its class: "EURUSD 3, XAUUSD 25". */
@@ -80,6 +82,7 @@ export function groupFormValues(group: CustomerGroup | null): GroupFormValues {
       margin_call_level: '100',
       stop_out_level: '50',
       allowed_classes: [],
+      allowed_instruments: '',
       markup,
       markup_instruments: '',
     };
@@ -99,6 +102,7 @@ export function groupFormValues(group: CustomerGroup | null): GroupFormValues {
     margin_call_level: plain(group.margin_call_level),
     stop_out_level: plain(group.stop_out_level),
     allowed_classes: group.allowed_classes,
+    allowed_instruments: group.allowed_symbols.join(', '),
     markup,
     markup_instruments: instrumentMarkupText(group.markup),
   };
@@ -126,6 +130,10 @@ export function toGroupBody(v: GroupFormValues): GroupInput {
     margin_call_level: typed(v.margin_call_level),
     stop_out_level: typed(v.stop_out_level),
     allowed_classes: v.allowed_classes,
+    allowed_symbols: v.allowed_instruments
+      .split(/[\s,;]+/)
+      .filter(Boolean)
+      .map((symbol) => symbol.toUpperCase()),
     markup: {
       ...Object.fromEntries(assetCategories.filter((c) => v.markup[c].trim() !== '').map((c) => [c, typed(v.markup[c])])),
       ...parseInstrumentMarkup(v.markup_instruments),
@@ -139,9 +147,19 @@ const checkBody = zodResolver(groupInput, undefined, { raw: true });
 export const groupResolver: Resolver<GroupFormValues, unknown, GroupInput> = async (values, context, options) => {
   const body = toGroupBody(values);
   const result = await checkBody(body, context, options as unknown as ResolverOptions<GroupInput>);
-  if (Object.keys(result.errors).length > 0) return { values: {}, errors: markupErrorsOnFields(result.errors as Record<string, unknown>) as FieldErrors<GroupFormValues> };
+  if (Object.keys(result.errors).length > 0) return { values: {}, errors: allowedErrorsOnField(markupErrorsOnFields(result.errors as Record<string, unknown>)) as FieldErrors<GroupFormValues> };
   return { values: body, errors: {} };
 };
+
+/** The contract names the allowed instruments' list or one of them (`allowed_symbols.2`): either lands on the one field the form has. */
+export function allowedErrorsOnField(errors: Record<string, unknown>): Record<string, unknown> {
+  const list = errors.allowed_symbols as Record<string, unknown> | undefined;
+  if (!list) return errors;
+  const { allowed_symbols: _, ...rest } = errors;
+  const hasMessage = (e: unknown): e is { message: string } => typeof e === 'object' && e !== null && typeof (e as { message?: unknown }).message === 'string';
+  const first = hasMessage(list) ? list : Object.values(list).find(hasMessage);
+  return first ? { ...rest, allowed_instruments: first } : rest;
+}
 
 /** The contract names a markup's key (`markup.EURUSD`): an instrument's lands on the instruments' field, a class's on its own. */
 export function markupErrorsOnFields(errors: Record<string, unknown>): Record<string, unknown> {
