@@ -112,6 +112,9 @@ const matrix: Record<string, Case | typeof OWN> = {
   'GET /api/v1/pending/orders': route((o) => `/pending/orders?account_id=${o.demo}`, 404),
   'GET /api/v1/plans': OWN,
   'POST /api/v1/plans/request': OWN,
+  'GET /api/v1/push/public-key': OWN, // the server's key, the same for everyone
+  'POST /api/v1/push/subscriptions': OWN, // a device's endpoint goes to whoever signs in on it last
+  'DELETE /api/v1/push/subscriptions': OWN, // by endpoint: another customer's is not found (push-notifications.test.ts)
   'POST /api/v1/purchase/ea': route(() => '/purchase/ea', 404, (o) => ({ expert_advisor_id: o.robotEa, account_id: o.demo })),
   'GET /api/v1/robots': OWN,
   'DELETE /api/v1/robots/:eaId': route((o) => `/robots/${o.robotEa}`, 404),
