@@ -1,6 +1,6 @@
 import type { CostLine, CostsStatement } from './costs-statement.ts';
 import { UNTRADED } from './costs-statement.ts';
-import { BOLD, type Column, type Doc, MUTED, money, REGULAR, row, statementDocument, statementHeader } from './statement-pdf.ts';
+import { accountDetails, BOLD, type Column, type Doc, MUTED, money, REGULAR, row, statementDocument, statementHeader } from './statement-pdf.ts';
 
 const classLabels: Record<string, string> = {
   forex: 'Forex',
@@ -54,14 +54,7 @@ function heading(doc: Doc, text: string) {
 export function costsStatementPdf(s: CostsStatement, parties: { owner: string; address: string; broker: string }): Doc {
   const broker = parties.broker.normalize('NFC');
   const doc = statementDocument(`Costs and charges ${s.account.number} ${s.year}`, broker, `${broker} · Account ${s.account.number} · Costs and charges ${s.year}`);
-  statementHeader(doc, { broker, title: 'Annual costs and charges statement', period: String(s.year) }, [
-    ['Account holder', parties.owner],
-    ...(parties.address ? [['Address', parties.address] as [string, string]] : []),
-    ['Account number', s.account.number],
-    ['Account type', s.account.kind === 'demo' ? 'Demo' : 'Live'],
-    ['Currency', s.account.currency],
-    ['Period (UTC)', `${s.from.toISOString().slice(0, 10)} to ${new Date(s.to.getTime() - 1).toISOString().slice(0, 10)}`],
-  ]);
+  statementHeader(doc, { broker, title: 'Annual costs and charges statement', period: String(s.year) }, accountDetails(s, parties));
 
   heading(doc, `Costs by asset class (${s.account.currency})`);
   row(doc, costColumns, costColumns.map((c) => c.head), true);

@@ -107,6 +107,21 @@ export function statementDocument(title: string, author: string, footText: strin
   return doc;
 }
 
+/** A statement's details of the account and its holder over the period [from, to), for `statementHeader`. */
+export function accountDetails(
+  s: { account: { number: string; kind: string; currency: string }; from: Date; to: Date },
+  parties: { owner: string; address: string },
+): [string, string][] {
+  return [
+    ['Account holder', parties.owner],
+    ...(parties.address ? [['Address', parties.address] as [string, string]] : []),
+    ['Account number', s.account.number],
+    ['Account type', s.account.kind === 'demo' ? 'Demo' : 'Live'],
+    ['Currency', s.account.currency],
+    ['Period (UTC)', `${s.from.toISOString().slice(0, 10)} to ${new Date(s.to.getTime() - 1).toISOString().slice(0, 10)}`],
+  ];
+}
+
 /**
  * A statement's first lines: the broker and what the document is on the left, the period on the
  * right, a rule, then the details (holder, account...) as label and value, one a line.
@@ -148,14 +163,7 @@ export function statementPdf(
   const written = (async () => {
     const left = doc.page.margins.left;
     const period = new Date(s.from).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-    statementHeader(doc, { broker, title: 'Monthly account statement', period }, [
-      ['Account holder', parties.owner],
-      ...(parties.address ? [['Address', parties.address] as [string, string]] : []),
-      ['Account number', s.account.number],
-      ['Account type', s.account.kind === 'demo' ? 'Demo' : 'Live'],
-      ['Currency', s.account.currency],
-      ['Period (UTC)', `${s.from.toISOString().slice(0, 10)} to ${new Date(s.to.getTime() - 1).toISOString().slice(0, 10)}`],
-    ]);
+    statementHeader(doc, { broker, title: 'Monthly account statement', period }, accountDetails(s, parties));
 
     const summary: Column[] = [{ head: 'Summary', width: 200 }, { head: s.account.currency, width: 110, right: true }];
     doc.moveDown(0.8);
