@@ -43,7 +43,7 @@ export async function pseudonymise(db: DbOrTx, userId: number, pseudonym: string
       SELECT user_id, purpose, false, 'erasure' FROM (
         SELECT DISTINCT ON (purpose) user_id, purpose, granted FROM consents WHERE user_id = ${userId} ORDER BY purpose, id DESC) c
       WHERE c.granted`);
-  for (const table of ['sessions', 'one_time_tokens', 'recovery_codes', 'verification_documents', 'professional_evidence', 'data_exports', 'notifications']) {
+  for (const table of ['sessions', 'one_time_tokens', 'recovery_codes', 'verification_documents', 'professional_evidence', 'data_exports', 'notifications', 'push_subscriptions']) {
     await db.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE user_id = ${userId}`);
   }
   await db.execute(sql`DELETE FROM email_verifications WHERE email = ${formerEmail}`);

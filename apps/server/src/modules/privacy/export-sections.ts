@@ -88,6 +88,8 @@ export const exportSections: ExportSection[] = [
   { name: 'chart_layout', tables: ['chart_layouts'], query: (id) => rows(sql`SELECT layout, updated_at FROM chart_layouts WHERE user_id = ${id}`, sql`x.updated_at`) },
   { name: 'price_alerts', tables: ['price_alerts'], query: (id) => rows(sql`SELECT * FROM price_alerts WHERE user_id = ${id}`) },
   { name: 'notifications', tables: ['notifications'], query: (id) => rows(sql`SELECT * FROM notifications WHERE user_id = ${id}`) },
+  // The devices push reaches: their push service's address, not the keys the browser encrypts with.
+  { name: 'push_devices', tables: ['push_subscriptions'], query: (id) => rows(sql`SELECT id, endpoint, created_at FROM push_subscriptions WHERE user_id = ${id}`, sql`x.created_at`) },
   {
     name: 'chat_messages',
     tables: ['chat_messages'],
@@ -139,4 +141,7 @@ export const tablesNotExported: Record<string, string> = {
   corporate_actions: 'the member of staff who entered a dividend',
   hedge_rules: 'the member of staff who last changed a hedging rule',
   hedges: 'the member of staff who placed a hedge, an order of the house’s own',
+  sanctions_lists: 'the member of staff who imported a sanctions list',
+  // Anti-money-laundering rules forbid telling a customer they are under review (tipping off).
+  aml_hits: 'sanctions matches and payments flagged for review, withheld from the customer under AML rules',
 };
