@@ -181,7 +181,7 @@ describe('history filled in from the exchanges at start', () => {
     } finally {
       await second.close();
     }
-  }, 30_000);
+  });
 
   it('starts and prices all the same when the exchange’s REST API cannot be reached, generated history left in place', { timeout: 90_000 }, async () => {
     const file = path.join(storage.dataDir, 'feeds-unreachable.json');
