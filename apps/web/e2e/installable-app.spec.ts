@@ -51,6 +51,12 @@ test('the service worker controls the app, keeps its shell and no API answer, an
   const user = await newCustomer(baseURL!);
   await openSignedIn(page, user, '/main/settings');
   expect(await controlledBy(page)).toBe(`${baseURL}/sw.js`);
+  // What Chromium checks before it offers to install the app (manifest, icons, a worker that serves
+  // the start page): nothing of the app's stands in the way. A test's browser context is an
+  // incognito profile, which Chromium never installs into.
+  const cdp = await context.newCDPSession(page);
+  const installability = async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito');
+  await expect.poll(installability).toEqual([]);
   // With the worker in control, the settings screen asks the API for the customer's data again.
   const answered = page.waitForResponse((r) => r.url().includes('/api/v1/user/preferences') && r.ok());
   await page.reload();
