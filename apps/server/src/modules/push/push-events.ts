@@ -3,7 +3,7 @@ import { localized, notices } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { trades, tradingAccounts } from '../../db/schema/index.ts';
 import { preferencesOf } from '../preferences/preferences.service.ts';
-import { sendPush } from './push.service.ts';
+import { canPush, sendPush } from './push.service.ts';
 
 /**
  * The pushes of events that have no stored notification of their own: a pending order filled, a
@@ -29,6 +29,7 @@ export async function pushTradeChange(ctx: AppContext, change: CommittedTradeCha
   const fill = change.reason === 'filled';
   const closeTitle = closeTitles[change.reason];
   if (!fill && !closeTitle) return;
+  if (!(await canPush(ctx, change.userId))) return;
   const { notifications, language } = await preferencesOf(ctx.db, change.userId);
   if (!notifications.trading.in_app) return;
   const rows = await ctx.db
@@ -52,6 +53,7 @@ const CHAT_PREVIEW = 200;
 
 /** A message from support to a customer: pushed to the customer's devices. */
 export async function pushSupportReply(ctx: AppContext, customerId: number, text: string): Promise<void> {
+  if (!(await canPush(ctx, customerId))) return;
   const { language } = await preferencesOf(ctx.db, customerId);
   const preview = text.length > CHAT_PREVIEW ? `${text.slice(0, CHAT_PREVIEW - 1)}…` : text;
   sendPush(ctx, customerId, { title: localized(notices.supportReplyTitle), message: preview || '📎', url: '/main/chat', tag: 'support-chat', language });

@@ -38,6 +38,12 @@ export async function deleteSubscriptionById(db: DbOrTx, id: number): Promise<vo
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
 }
 
+/** Whether the user has any device to push to (one indexed probe). */
+export async function hasSubscriptions(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).limit(1);
+  return row !== undefined;
+}
+
 export async function subscriptionsOf(db: DbOrTx, userId: number): Promise<PushSubscriptionRow[]> {
   return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 }

@@ -2,7 +2,7 @@ import webpush from 'web-push';
 import type { LanguageCode, PushPayload } from '@bourse/contract';
 import type { AppContext } from '../../app-context.ts';
 import { type NoteText, noteTextIn } from '../notifications/notifications.service.ts';
-import { deleteSubscriptionById, type PushSubscriptionRow, subscriptionsOf } from './push.repository.ts';
+import { deleteSubscriptionById, hasSubscriptions, type PushSubscriptionRow, subscriptionsOf } from './push.repository.ts';
 import { resolveVapid, type Vapid } from './vapid.ts';
 
 /** What a push shows: a title and text in the customer's language, and the page a tap opens. */
@@ -30,6 +30,15 @@ export function pushVapid(ctx: AppContext): Vapid | null {
     ctx.onClose(() => Promise.race([pushesSettled(ctx), new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_WAIT_MS))]));
   }
   return vapidOf.get(ctx) ?? null;
+}
+
+/**
+ * Whether a push to the user could go anywhere: push is set up and they have a device. Events
+ * that read more to word their push (a trade's prices, the customer's language) ask this first, so
+ * a stop-out storm among customers without devices costs one probe each, not their reads.
+ */
+export async function canPush(ctx: AppContext, userId: number): Promise<boolean> {
+  return pushVapid(ctx) !== null && (await hasSubscriptions(ctx.db, userId));
 }
 
 const pending = new WeakMap<AppContext, Set<Promise<void>>>();
