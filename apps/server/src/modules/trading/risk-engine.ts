@@ -19,6 +19,14 @@ export function riskEngineOf(ctx: AppContext): RiskEngine | null {
 }
 
 /**
+ * A stop-out that closed nothing (its loser held off at its venue, or the exact check above the
+ * level the book saw) is tried again this much later. At once, the refresh after it would find the
+ * book still below the level and stop out again, with nothing in between: on PGlite, whose queries
+ * never leave the microtask queue, that loop starved every timer of the process.
+ */
+const STOP_OUT_RETRY_MS = 1_000;
+
+/**
  * Evaluates triggers on every tick and acts on them: take-profit, stop-loss, trailing stops,
  * pending entries and stop-out. Ticks are handled synchronously against the {@link RiskBook};
  * database work runs in one queue per account, so an account's actions never overlap.
@@ -30,6 +38,7 @@ export class RiskEngine {
   #prices: PriceSource | null = null;
   #unsubscribe: (() => void) | null = null;
   readonly #refreshQueued = new Set<number>();
+  readonly #stopOutRetries = new Map<number, ReturnType<typeof setTimeout>>();
   readonly #trailQueued = new Map<number, { accountId: number; side: 'buy' | 'sell'; stop: number }>();
   #lastSync = new Date();
   /** Per account, the latest `updated_at` the book reflects; a later one in the database came from another node. */
@@ -73,6 +82,8 @@ export class RiskEngine {
   stop(): void {
     this.#unsubscribe?.();
     this.#unsubscribe = null;
+    for (const timer of this.#stopOutRetries.values()) clearTimeout(timer);
+    this.#stopOutRetries.clear();
   }
 
   /** The synchronous tick path: pops crossed triggers and queues their work. */
@@ -100,7 +111,27 @@ export class RiskEngine {
   }
 
   #stopOut(accountId: number): void {
-    this.#run(accountId, () => stopOutAccount(this.#ctx, this.#prices!, accountId, this.book.levelsOf(accountId).stopOut), true);
+    const prices = this.#prices!;
+    this.#run(
+      accountId,
+      async () => {
+        const change = await stopOutAccount(this.#ctx, prices, accountId, this.book.levelsOf(accountId).stopOut);
+        if (!change) this.#retryStopOut(accountId);
+        return change;
+      },
+      false,
+    );
+  }
+
+  /** Reloads the account (putting its stop-out trigger back) and checks it again, once, a moment later. */
+  #retryStopOut(accountId: number): void {
+    if (this.#stopOutRetries.has(accountId)) return;
+    const timer = setTimeout(() => {
+      this.#stopOutRetries.delete(accountId);
+      if (this.#prices) this.refresh(accountId);
+    }, STOP_OUT_RETRY_MS);
+    timer.unref();
+    this.#stopOutRetries.set(accountId, timer);
   }
 
   /**
