@@ -9,10 +9,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { checkLedger } from '../src/modules/accounts/ledger-check.ts';
 import { checkAuditChain } from '../src/modules/audit/audit.service.ts';
+import { riskEngineOf } from '../src/modules/trading/risk-engine.ts';
 import { startServer } from '../src/server.ts';
 import { createTestUser, fundLiveAccount, type TestUser } from './helpers/factories.ts';
 import { admin, untilUnused } from './helpers/postgres-admin.ts';
@@ -166,6 +167,9 @@ describe.skipIf(!DATABASE_URL)('restore drill', () => {
     const running = await startServer({ ...base, port: 0, host: '127.0.0.1', databaseUrl: restoredUrl, seedDemoUsers: false, trading: server.ctx.config.trading }, { logger: false });
     cleanups.push(() => running.close());
     const restoredServer: TestServer = { ...running, call: apiCall(running.url) };
+    // The dump holds the source's worker lease, seconds from expiring: the node runs the risk
+    // engine once it has taken the lease over.
+    await vi.waitFor(() => expect(riskEngineOf(running.ctx)).toBeTruthy(), { timeout: 20_000, interval: 100 });
     restored = { server: restoredServer, market: await useManualMarket(restoredServer), url: restoredUrl };
     timings.node_start_ms = Math.round(performance.now() - began);
     expect((await fetch(`${running.url}/readyz`)).status).toBe(200);
