@@ -48,13 +48,15 @@ const limit = z.number({ error: amlMessages.limit }).positive(amlMessages.limit)
  * The operator's AML settings. A name scoring at or over `screening_threshold` (0 to 1, from the
  * name's likeness and the dates of birth) is a hit. A deposit or withdrawal is flagged when it is
  * over `single_amount`, or when the customer's requests of that kind in the last 24 hours number
- * more than `daily_count` or add up to more than `daily_sum`.
+ * more than `daily_count` or add up to more than `daily_sum`. Once a customer's live deposits add
+ * up to more than `source_of_funds_threshold`, they declare their source of funds.
  */
 export const amlSettingsSchema = z.strictObject({
   screening_threshold: z.number({ error: amlMessages.threshold }).min(0.5, amlMessages.threshold).max(1, amlMessages.threshold),
   single_amount: limit,
   daily_count: limit,
   daily_sum: limit,
+  source_of_funds_threshold: limit,
 });
 export type AmlSettings = z.infer<typeof amlSettingsSchema>;
 export const amlSettingsUpdate = amlSettingsSchema.partial();

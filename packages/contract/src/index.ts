@@ -46,3 +46,4 @@ export * from './risk-warning.ts';
 export * from './client-category.ts';
 export * from './push.ts';
 export * from './aml.ts';
+export * from './source-of-funds.ts';

@@ -44,8 +44,9 @@ import { pushRoutes } from '../modules/push/push.routes.ts';
 import { complianceRoutes } from '../modules/compliance/compliance.routes.ts';
 import { clientCategoryRoutes } from '../modules/client-categories/client-categories.routes.ts';
 import { amlRoutes } from '../modules/aml/aml.routes.ts';
+import { sourceOfFundsRoutes } from '../modules/aml/source-of-funds.routes.ts';
 
 export type ApiModule = (api: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
 /** Every module mounted under /api/v1. */
-export const apiModules: ApiModule[] = [authRoutes, userRoutes, settingsRoutes, adminRoutes, notificationRoutes, realtimeRoutes, chatRoutes, adminChatRoutes, tradingRoutes, tradesAdminRoutes, marketRoutes, backtestRoutes, marketplaceRoutes, marketplaceAdminRoutes, marketplaceImageRoutes, autotraderRoutes, robotRoutes, planRoutes, auditRoutes, moneyRoutes, moneyAdminRoutes, accountRoutes, savingsRoutes, preferencesRoutes, adjustmentRoutes, statementRoutes, verificationRoutes, verificationAdminRoutes, profileRoutes, securityRoutes, alertRoutes, activityRoutes, courseRoutes, swapRatesRoutes, groupRoutes, corporateActionRoutes, chartDrawingRoutes, chartLayoutRoutes, pushRoutes, privacyRoutes, deskRoutes, complianceRoutes, clientCategoryRoutes, amlRoutes];
+export const apiModules: ApiModule[] = [authRoutes, userRoutes, settingsRoutes, adminRoutes, notificationRoutes, realtimeRoutes, chatRoutes, adminChatRoutes, tradingRoutes, tradesAdminRoutes, marketRoutes, backtestRoutes, marketplaceRoutes, marketplaceAdminRoutes, marketplaceImageRoutes, autotraderRoutes, robotRoutes, planRoutes, auditRoutes, moneyRoutes, moneyAdminRoutes, accountRoutes, savingsRoutes, preferencesRoutes, adjustmentRoutes, statementRoutes, verificationRoutes, verificationAdminRoutes, profileRoutes, securityRoutes, alertRoutes, activityRoutes, courseRoutes, swapRatesRoutes, groupRoutes, corporateActionRoutes, chartDrawingRoutes, chartLayoutRoutes, pushRoutes, privacyRoutes, deskRoutes, complianceRoutes, clientCategoryRoutes, amlRoutes, sourceOfFundsRoutes];

@@ -61,3 +61,23 @@ export const amlHits = pgTable('aml_hits', {
   decidedAt: timestamp('decided_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A customer's source-of-funds declaration with its supporting document in the upload store (migration 0990). */
+export const sourceOfFunds = pgTable('source_of_funds', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  source: text('source', { enum: ['salary', 'savings', 'investments', 'business_income', 'inheritance_gift', 'property_sale', 'other'] }).notNull(),
+  otherSource: text('other_source'),
+  description: text('description').notNull(),
+  storageKey: text('storage_key').notNull(),
+  fileName: text('file_name').notNull(),
+  mimeType: text('mime_type').notNull(),
+  size: integer('size').notNull(),
+  status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+  reason: text('reason'),
+  decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

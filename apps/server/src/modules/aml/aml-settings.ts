@@ -7,7 +7,7 @@ import { readSettingsGroup, writeSettingsGroup } from '../settings/settings.serv
  * missing letter) and passes one that only shares a first name; the money rules are off until the
  * operator sets the amounts their business calls unusual.
  */
-export const defaultAmlSettings: AmlSettings = { screening_threshold: 0.88, single_amount: null, daily_count: null, daily_sum: null };
+export const defaultAmlSettings: AmlSettings = { screening_threshold: 0.88, single_amount: null, daily_count: null, daily_sum: null, source_of_funds_threshold: null };
 
 export async function getAmlSettings(db: DbOrTx): Promise<AmlSettings> {
   return amlSettingsSchema.parse({ ...defaultAmlSettings, ...(await readSettingsGroup<Partial<AmlSettings>>(db, 'aml')) });

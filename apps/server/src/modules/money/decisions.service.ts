@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { AuthInfo } from '../../http/auth.ts';
 import { postEntry } from '../accounts/ledger.repository.ts';
+import { ensureDepositReleasable } from '../aml/source-of-funds.service.ts';
 import { audit, type AuditActor } from '../audit/audit.service.ts';
 import { publishUserUpdated } from '../users/user-updates.service.ts';
 import { tell } from '../preferences/preferences.service.ts';
@@ -55,7 +56,11 @@ export function approveDeposit(ctx: AppContext, by: Operator, id: number, credit
         note: { title: localized(notices.depositCreditedTitle), message: localized(notices.depositCredited, { amount, currency: row.currency }), color: 'success' },
       };
     },
-    (tx, row) => postEntry(tx, { accountId: row.accountId, kind: 'deposit', amount, reference: reference(row) }).then(() => undefined),
+    async (tx, row) => {
+      // A deposit past the source-of-funds threshold waits for the customer's approved declaration.
+      await ensureDepositReleasable(tx, row);
+      await postEntry(tx, { accountId: row.accountId, kind: 'deposit', amount, reference: reference(row) });
+    },
   );
 }
 

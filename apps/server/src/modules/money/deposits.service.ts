@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { depositWallets } from '../../db/schema/index.ts';
 import { conflict, HttpError, invalid } from '../../http/errors.ts';
 import { postEntry } from '../accounts/ledger.repository.ts';
+import { ensureCardDepositAllowed, holdIfUndeclared, tellHeld } from '../aml/source-of-funds.service.ts';
 import { audit } from '../audit/audit.service.ts';
 import { lockAccount } from '../trading/trades.repository.ts';
 import { coinValue } from './coin-value.ts';
@@ -56,7 +57,7 @@ export async function requestCryptoDeposit(ctx: AppContext, userId: number, inpu
   const { value, rate } = await coinValue(ctx, wallet.crypto, input.coin_amount, account.currency);
   if (new Decimal(value).lessThan(wallet.minAmount)) throw invalid('coin_amount', msg.belowMinimum);
   try {
-    return await onceByKey(ctx, userId, key, async (tx) => {
+    const row = await onceByKey(ctx, userId, key, async (tx) => {
       const row = await insertRequest(tx, {
         userId,
         kind: 'deposit',
@@ -78,8 +79,10 @@ export async function requestCryptoDeposit(ctx: AppContext, userId: number, inpu
         idempotencyKey: key,
       });
       await audit(tx, { userId, role: 'customer' }, { action: 'deposit.requested', subjectType: 'money_request', subjectId: row.id, userId, details: { method: 'crypto', amount: row.amount, coin_amount: input.coin_amount, coin: coin.coin, tx_hash: input.tx_hash } });
-      return row;
+      return holdIfUndeclared(tx, row);
     });
+    await tellHeld(ctx, row);
+    return row;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(msg.txHashUsed);
     throw error;
@@ -98,6 +101,7 @@ export async function cardDeposit(ctx: AppContext, userId: number, input: z.outp
   if (account.kind !== 'live') throw invalid('account_id', msg.liveOnly);
   const amount = cents(input.amount);
   const card = { brand: brandOf(input.card.number), last4: input.card.number.slice(-4), provider: provider.name };
+  await ensureCardDepositAllowed(ctx.db, userId, amount);
   // The request exists before the charge, so a retry with the same key never charges twice.
   const pending = await onceByKey(ctx, userId, key, (tx) =>
     insertRequest(tx, { userId, kind: 'deposit', method: 'card', accountId: account.id, amount, currency: account.currency, status: 'requested', details: card, idempotencyKey: key }),
