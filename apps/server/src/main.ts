@@ -1,7 +1,12 @@
-import { loadConfig } from './config.ts';
-import { demoUsers, seedDemoUsers } from './seed/demo-users.ts';
-import { seedDemoWallets } from './seed/demo-wallets.ts';
-import { startServer } from './server.ts';
+import { startTracingIfConfigured, stopTracing } from './lib/tracing.ts';
+
+// Tracing patches http, pg and ioredis as they are loaded, so it starts before the server's modules
+// are imported (a static import would load them first).
+await startTracingIfConfigured(process.env);
+const { loadConfig } = await import('./config.ts');
+const { demoUsers, seedDemoUsers } = await import('./seed/demo-users.ts');
+const { seedDemoWallets } = await import('./seed/demo-wallets.ts');
+const { startServer } = await import('./server.ts');
 
 const config = loadConfig();
 const server = await startServer(config);
@@ -40,6 +45,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     }, SHUTDOWN_LIMIT_MS).unref();
     try {
       await server.close();
+      await stopTracing();
     } catch (err) {
       log.error({ err }, 'shutdown failed');
       process.exit(1);

@@ -8,6 +8,7 @@ import { asyncStdout } from './lib/log-stream.ts';
 import { createMailer } from './lib/mailer.ts';
 import { requestSerializers } from './lib/log-redaction.ts';
 import { createMetrics } from './lib/metrics.ts';
+import { activeTracing } from './lib/tracing.ts';
 import { mailContext } from './modules/settings/mail-context.ts';
 import { MemoryBroadcaster } from './realtime/broadcaster.ts';
 import { attachments, singletons } from './attachments.ts';
@@ -76,6 +77,8 @@ export async function startServer(config: Config, opts: { logger?: boolean | obj
   // While draining, every answer closes its connection, so no client sends another request on a
   // connection the server is about to close.
   let draining = false;
+  const tracing = activeTracing();
+  if (tracing) app.addHook('onRequest', async (request) => tracing.nameServerSpan(request));
   app.addHook('onSend', async (_req, reply) => {
     if (draining) reply.header('connection', 'close');
   });

@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { HttpError, invalid, notFound } from '../../http/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { inSpan } from '../../lib/tracing.ts';
 import type { TradingAccountRow } from '../accounts/accounts.repository.ts';
 import { ensureAccountUsable } from '../accounts/account-usable.service.ts';
 import { activityLine } from '../activity/activity.repository.ts';
@@ -61,14 +62,16 @@ export async function placeOrder(ctx: AppContext, userId: number, body: StoreTra
   if ('prior' in outcome) return replay(outcome.prior, outcome.hash);
   if ('venueOrder' in outcome) return executeOpen(ctx, outcome.venueOrder, outcome.route, startedAt);
   const { row, account } = outcome;
-  await announce(ctx, {
-    userId,
-    accountId: account.id,
-    tradeIds: [row.id],
-    reason: row.status === 'open' ? 'opened' : 'pending',
-    balanceChanged: !new Decimal(row.commission).isZero(),
-    snapshot: { account, rows: [row] },
-  });
+  await inSpan('order.events', {}, () =>
+    announce(ctx, {
+      userId,
+      accountId: account.id,
+      tradeIds: [row.id],
+      reason: row.status === 'open' ? 'opened' : 'pending',
+      balanceChanged: !new Decimal(row.commission).isZero(),
+      snapshot: { account, rows: [row] },
+    }),
+  );
   return { body: outcome.body, replayed: false };
 }
 
@@ -87,64 +90,66 @@ export async function placeOrder(ctx: AppContext, userId: number, body: StoreTra
 async function commit(ctx: AppContext, o: Order): Promise<Committed | Routed | { prior: TradeRow; hash: string }> {
   const known: { hash: string | null } = { hash: null };
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const lock = await lockForOrder(tx, o.userId, o.body.account_id);
-      if (!lock) throw notFound(msg.accountNotFound);
-      const { account } = lock;
-      ensureAccountUsable(account, 'account_id');
-      // Only live orders pay for this read: demo trading needs no identity.
-      if (account.kind === 'live') {
-        await ensureVerified(tx, o.userId, 'trade');
-        await ensureAppropriate(tx, o.userId);
-      }
-      const hash = hashToken(JSON.stringify({ ...sorted(o.body), account_id: account.id }));
-      known.hash = hash;
-      const valuer = new Valuer(tradingRuntime(ctx).catalog, o.prices, account.currency);
-      const terms = termsOfJson(lock.terms);
-      const limits = {
-        plan: lock.planLeverage,
-        planCaps: lock.planCaps,
-        categories: o.leverage.categories,
-        groupCaps: terms.leverage,
-        allowedClasses: terms.allowedClasses,
-        allowedSymbols: terms.allowedSymbols,
-        preset: o.leverage.preset,
-        clientCategory: lock.clientCategory,
-      };
-      const plan = await planOrder(ctx, o.prices, o.instrument, o.body, valuer, limits, terms.markup);
-      // A pending order pays its commission when it fills, on the group's terms then.
-      const commission = plan.kind === 'market' ? await commissionOf(terms, { ...plan, quoteCurrency: plan.instrument.quoteCurrency }, valuer) : NO_COMMISSION;
-      if (!commission) throw invalid('id', msg.noConversion);
-      if (plan.kind === 'market') await ensureFreeMargin(account, lock.exposures, valuer, plan.margin.minus(commission.open));
-      const latencyMs = Math.max(0, Math.round(performance.now() - o.startedAt));
-      const route = plan.kind === 'market' ? routeOf(ctx, plan.instrument.symbol, account, plan.lots, terms.execution) : null;
-      if (route) {
-        requireConnected(route);
-        const { openTime: _unknownYet, ...trade } = tradeValues(o.userId, account.id, plan, o.key, hash, latencyMs, commission, terms);
-        const { maxDeviationPct } = ctx.config.trading;
-        const venueOrder = await writeOpenOrder(tx, {
-          userId: o.userId,
-          accountId: account.id,
-          key: o.key,
-          plan,
-          route,
-          trade: { ...trade, firstResponse: null },
-          tradeRowId: lock.tradeId,
-          currency: account.currency,
-          requested: o.body.opening_price,
-          maxDeviationPct,
-        });
-        return { venueOrder, route };
-      }
-      // The answer and the activity line are made from the row about to be written, so one insert stores all three.
-      const values = { ...tradeValues(o.userId, account.id, plan, o.key, hash, latencyMs, commission, terms), id: lock.tradeId, createdAt: lock.now };
-      const draft: TradeRow = { ...values, ...UNSETTLED, updatedAt: lock.now };
-      const response = await responseOf(draft, plan, latencyMs, valuer);
-      const line = activityLine(draft.status === 'open' ? 'opened' : 'placed', draft);
-      const row = await insertOrderTrade(tx, { ...values, firstResponse: o.key ? response : null }, line);
-      const balance = await postCommission(tx, account.id, commission.open, row.tradeId);
-      return { row, body: response, account: balance === null ? account : { ...account, balance } };
-    });
+    return await inSpan('order.trade', {}, () =>
+      ctx.db.transaction(async (tx) => {
+        const lock = await inSpan('order.lock', {}, () => lockForOrder(tx, o.userId, o.body.account_id));
+        if (!lock) throw notFound(msg.accountNotFound);
+        const { account } = lock;
+        ensureAccountUsable(account, 'account_id');
+        // Only live orders pay for this read: demo trading needs no identity.
+        if (account.kind === 'live') {
+          await ensureVerified(tx, o.userId, 'trade');
+          await ensureAppropriate(tx, o.userId);
+        }
+        const hash = hashToken(JSON.stringify({ ...sorted(o.body), account_id: account.id }));
+        known.hash = hash;
+        const valuer = new Valuer(tradingRuntime(ctx).catalog, o.prices, account.currency);
+        const terms = termsOfJson(lock.terms);
+        const limits = {
+          plan: lock.planLeverage,
+          planCaps: lock.planCaps,
+          categories: o.leverage.categories,
+          groupCaps: terms.leverage,
+          allowedClasses: terms.allowedClasses,
+          allowedSymbols: terms.allowedSymbols,
+          preset: o.leverage.preset,
+          clientCategory: lock.clientCategory,
+        };
+        const plan = await planOrder(ctx, o.prices, o.instrument, o.body, valuer, limits, terms.markup);
+        // A pending order pays its commission when it fills, on the group's terms then.
+        const commission = plan.kind === 'market' ? await commissionOf(terms, { ...plan, quoteCurrency: plan.instrument.quoteCurrency }, valuer) : NO_COMMISSION;
+        if (!commission) throw invalid('id', msg.noConversion);
+        if (plan.kind === 'market') await ensureFreeMargin(account, lock.exposures, valuer, plan.margin.minus(commission.open));
+        const latencyMs = Math.max(0, Math.round(performance.now() - o.startedAt));
+        const route = plan.kind === 'market' ? routeOf(ctx, plan.instrument.symbol, account, plan.lots, terms.execution) : null;
+        if (route) {
+          requireConnected(route);
+          const { openTime: _unknownYet, ...trade } = tradeValues(o.userId, account.id, plan, o.key, hash, latencyMs, commission, terms);
+          const { maxDeviationPct } = ctx.config.trading;
+          const venueOrder = await writeOpenOrder(tx, {
+            userId: o.userId,
+            accountId: account.id,
+            key: o.key,
+            plan,
+            route,
+            trade: { ...trade, firstResponse: null },
+            tradeRowId: lock.tradeId,
+            currency: account.currency,
+            requested: o.body.opening_price,
+            maxDeviationPct,
+          });
+          return { venueOrder, route };
+        }
+        // The answer and the activity line are made from the row about to be written, so one insert stores all three.
+        const values = { ...tradeValues(o.userId, account.id, plan, o.key, hash, latencyMs, commission, terms), id: lock.tradeId, createdAt: lock.now };
+        const draft: TradeRow = { ...values, ...UNSETTLED, updatedAt: lock.now };
+        const response = await responseOf(draft, plan, latencyMs, valuer);
+        const line = activityLine(draft.status === 'open' ? 'opened' : 'placed', draft);
+        const row = await insertOrderTrade(tx, { ...values, firstResponse: o.key ? response : null }, line);
+        const balance = await postCommission(tx, account.id, commission.open, row.tradeId);
+        return { row, body: response, account: balance === null ? account : { ...account, balance } };
+      }),
+    );
   } catch (error) {
     const { hash } = known;
     if (!o.key || !hash || !(isUniqueViolation(error) || error instanceof HttpError)) throw error;

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { KeyedQueue } from '../../lib/keyed-queue.ts';
+import { inSpan } from '../../lib/tracing.ts';
 import { tradingAccounts } from '../../db/schema/index.ts';
 import type { PriceSource, Quote } from '../market/price-source.ts';
 import { conversionSource, rateFrom } from './instruments.ts';
@@ -103,10 +104,14 @@ export class RiskEngine {
         return;
       }
       case 'entry':
-        this.#run(fire.accountId, () => fillPending(this.#ctx, prices, fire.tradeId, quote), true);
+        this.#run(fire.accountId, () => inSpan('risk.fill_pending', { 'bourse.trade.id': fire.tradeId }, () => fillPending(this.#ctx, prices, fire.tradeId, quote)), true);
         return;
       default:
-        this.#run(fire.accountId, () => closeOnTrigger(this.#ctx, prices, fire.tradeId, fire.kind as 'tp' | 'sl', quote), true);
+        this.#run(
+          fire.accountId,
+          () => inSpan('risk.close', { 'bourse.close.trigger': fire.kind, 'bourse.trade.id': fire.tradeId }, () => closeOnTrigger(this.#ctx, prices, fire.tradeId, fire.kind as 'tp' | 'sl', quote)),
+          true,
+        );
     }
   }
 
@@ -115,7 +120,8 @@ export class RiskEngine {
     this.#run(
       accountId,
       async () => {
-        const change = await stopOutAccount(this.#ctx, prices, accountId, this.book.levelsOf(accountId).stopOut);
+        const stopOut = () => stopOutAccount(this.#ctx, prices, accountId, this.book.levelsOf(accountId).stopOut);
+        const change = await inSpan('risk.close', { 'bourse.close.trigger': 'stop_out', 'bourse.account.id': accountId }, stopOut);
         if (!change) this.#retryStopOut(accountId);
         return change;
       },
