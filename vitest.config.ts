@@ -58,7 +58,7 @@ const ENGINE_SUITES = [
   'aml-screening',
 ];
 /** Suites that need a PostgreSQL server (several nodes on one database, connections cut): PostgreSQL only. */
-const POSTGRES_SUITES = ['multi-node', 'db-connection-loss', 'alerts-cluster', 'trading-cluster', 'swaps-cluster', 'restore-drill', 'operator-cli', 'worker-lease', 'worker-failover'];
+const POSTGRES_SUITES = ['multi-node', 'db-connection-loss', 'alerts-cluster', 'trading-cluster', 'swaps-cluster', 'restore-drill', 'operator-cli', 'worker-lease', 'worker-failover', 'tracing'];
 const suiteFiles = (names: string[]) => names.map((name) => `apps/server/test/${name}.test.ts`);
 
 const integration = {

@@ -24,17 +24,17 @@ export type ReceivedSpan = {
   resource: Record<string, Value>;
 };
 
-function valueOf(v: AnyValue | undefined): Value {
+function plain(v: AnyValue | undefined): Value {
   if (!v) return null;
   if (v.stringValue !== undefined) return v.stringValue;
   if (v.boolValue !== undefined) return v.boolValue;
   if (v.intValue !== undefined) return Number(v.intValue);
   if (v.doubleValue !== undefined) return v.doubleValue;
-  if (v.arrayValue) return (v.arrayValue.values ?? []).map(valueOf);
+  if (v.arrayValue) return (v.arrayValue.values ?? []).map(plain);
   return null;
 }
 
-const attributesOf = (list: KeyValue[] | undefined) => Object.fromEntries((list ?? []).map((kv) => [kv.key, valueOf(kv.value)]));
+const attributesOf = (list: KeyValue[] | undefined) => Object.fromEntries((list ?? []).map((kv) => [kv.key, plain(kv.value)]));
 
 /** Every span of an export with its resource's and scope's names; throws on a body that is not an export. */
 export function spansOf(body: TraceExport): ReceivedSpan[] {
