@@ -54,11 +54,15 @@ const ENGINE_SUITES = [
   // The annual costs statement sums fills and ledger entries in SQL, joining entries to trades by reference.
   'costs-statement',
   // A list import replaces the previous version in one transaction; a hit is one open row per
-  // customer and entry (a partial unique index), a flag one per request and rule.
+  // customer and entry (a partial unique index), a flag one per request and rule; a withdrawal reads
+  // the hold under the customer's row lock a screening writing a hit holds.
   'aml-screening',
+  // A deposit passing the source-of-funds threshold is summed and held under the customer's row
+  // lock; one declaration waits per customer (a partial unique index).
+  'aml-source-of-funds',
 ];
 /** Suites that need a PostgreSQL server (several nodes on one database, connections cut): PostgreSQL only. */
-const POSTGRES_SUITES = ['multi-node', 'db-connection-loss', 'alerts-cluster', 'trading-cluster', 'swaps-cluster', 'restore-drill', 'operator-cli', 'worker-lease', 'worker-failover', 'tracing'];
+const POSTGRES_SUITES = ['multi-node', 'db-connection-loss', 'alerts-cluster', 'trading-cluster', 'swaps-cluster', 'restore-drill', 'operator-cli', 'worker-lease', 'worker-failover', 'upgrade-side-by-side', 'tracing'];
 const suiteFiles = (names: string[]) => names.map((name) => `apps/server/test/${name}.test.ts`);
 
 const integration = {

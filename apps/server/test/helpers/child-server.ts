@@ -22,10 +22,13 @@ export const freePort = () =>
 
 export type ChildServer = { child: ChildProcess; output: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }> };
 
-/** The real server (`main.ts`) in a process of its own, with `env` over this one's; its output is kept. */
-export function startChild(env: Record<string, string>): ChildServer {
+/**
+ * The real server (`main.ts`) in a process of its own, with `env` over this one's; its output is
+ * kept. `root` is the tree it runs from: this checkout, or another release's (previous-release.ts).
+ */
+export function startChild(env: Record<string, string>, root = repoRoot): ChildServer {
   let output = '';
-  const child = spawn(process.execPath, ['apps/server/src/main.ts'], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['apps/server/src/main.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
