@@ -3,7 +3,9 @@ import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amlMessages as msg } from '@bourse/contract';
-import { amlHits, auditLog, depositWallets, sanctionsEntries, sanctionsNames, tradingAccounts } from '../src/db/schema/index.ts';
+import { amlHits, auditLog, depositWallets, sanctionsEntries, sanctionsNames, tradingAccounts, users } from '../src/db/schema/index.ts';
+import { rescreeningSettled } from '../src/modules/aml/rescreening.service.ts';
+import { screenCustomer } from '../src/modules/aml/screening.service.ts';
 import { createTestUser, register, registrationForm, type TestUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { useManualMarket } from './helpers/trading.ts';
@@ -238,6 +240,66 @@ describe('holding withdrawals', () => {
     expect((await server.call('POST', `/admin/aml/hits/${second!.id}/confirm`, { token: admin.token, body: { reason: 'Matches the listed passport.' } })).status).toBe(200);
     expect((await withdraw()).status).toBe(403);
     expect((await server.call('POST', '/admin/aml/hits/999999/clear', { token: admin.token, body: { reason: 'x' } })).status).toBe(404);
+  });
+});
+
+describe('holding withdrawals while a hit is being written', () => {
+  it('a withdrawal asked while a screening writes a hit waits for that hit and is refused by it', async () => {
+    const { user, live } = await funded();
+    let hitWritten!: () => void;
+    const written = new Promise<void>((resolve) => (hitWritten = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // A name change screened in its own transaction, held open after the hit is written.
+    const screening = server.ctx.db.transaction(async (tx) => {
+      await tx.update(users).set({ firstName: 'Ivan', lastName: 'Sidorov' }).where(eq(users.id, user.id));
+      expect(await screenCustomer(tx, user.id, 'admin')).toBe(1);
+      hitWritten();
+      await gate;
+    });
+    await written;
+    let answered = false;
+    const withdrawal = server.call('POST', '/withdrawals', { token: user.token, body: { ...bank, account_id: live, amount: 100 } }).finally(() => (answered = true));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Still waiting: the hold is read under the customer's lock, which the screening holds.
+    expect(answered).toBe(false);
+    release();
+    await screening;
+    const res = await withdrawal;
+    expect([res.status, res.body.message]).toEqual([403, msg.withdrawalsHeld]);
+    const [account] = await server.ctx.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, live));
+    expect(account!.balance).toBe('1000.00');
+  });
+});
+
+describe('screening every customer again when a list is imported', () => {
+  it('opens hits for customers who signed up before their entry was listed, and none twice for an entry already open', async () => {
+    const olga = await registered('Olga', 'Petrenko');
+    const gritsenko = await registered('Gritsenko', 'Aleksandr');
+    expect(await hitsOf(olga.id)).toEqual([]);
+    expect((await openHits(gritsenko.id)).map((h) => h.entryReference)).toEqual(['91001']);
+    const added = `    <sanctionEntity logicalId="91099">
+        <regulation programme="UKR"/>
+        <subjectType code="person" classificationCode="P"/>
+        <nameAlias firstName="Olha" lastName="PETRENKO" wholeName="Olha PETRENKO" strong="true"/>
+        <nameAlias wholeName="Ольга Петренко" nameLanguage="RU" strong="true"/>
+    </sanctionEntity>
+</export>`;
+    const res = await importEu(euXml.replace('</export>', added));
+    expect(res.status).toBe(201);
+    const outcome = await rescreeningSettled(server.ctx);
+    expect(outcome).toMatchObject({ source: 'eu' });
+    expect(outcome!.customers).toBeGreaterThanOrEqual(2);
+    const [hit] = await openHits(olga.id);
+    expect(hit).toMatchObject({ source: 'eu', entryReference: '91099', screenedName: 'Olga Petrenko', details: { trigger: 'list_import' } });
+    expect((await openHits(gritsenko.id)).map((h) => h.entryReference)).toEqual(['91001']);
+    const [entry] = await server.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'aml.customers_rescreened')).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry).toMatchObject({ actorRole: 'system', subjectId: 'eu', details: { customers: outcome!.customers, hits: outcome!.hits } });
+    expect(outcome!.hits).toBeGreaterThanOrEqual(1);
+    // Importing the same list again opens nothing new.
+    expect((await importEu(euXml.replace('</export>', added))).status).toBe(201);
+    expect((await rescreeningSettled(server.ctx))!.hits).toBe(0);
+    expect(await openHits(olga.id)).toHaveLength(1);
   });
 });
 

@@ -26,6 +26,7 @@ import { parseOfacList } from './ofac-list.ts';
 import { decideHit, listHits } from './review-queue.service.ts';
 import { missingFile } from './sanctions-file.ts';
 import { importSanctionsList, listSanctionsLists } from './sanctions-lists.service.ts';
+import { startRescreening, stopRescreening } from './rescreening.service.ts';
 import { warmScreening } from './screening.service.ts';
 
 const tags = ['aml'];
@@ -55,6 +56,8 @@ async function readListFiles(req: FastifyRequest): Promise<{ file: { name: strin
  */
 export async function amlRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(multipart, { limits: { fileSize: SANCTIONS_FILE_MAX_BYTES, files: 2, fields: 5, parts: 7 }, throwFileSizeLimit: true });
+  // Shutdown does not wait minutes for a re-screening: it ends after the page it is on.
+  ctx.onClose(() => stopRescreening(ctx));
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { auth: 'admin' as const };
 
@@ -73,6 +76,7 @@ export async function amlRoutes(app: FastifyInstance, ctx: AppContext) {
         const fileName = aliases ? `${file.name} + ${aliases.name}` : file.name;
         const data = await importSanctionsList(ctx, authOf(req), source, fileName, entries);
         await warmScreening(ctx.db);
+        startRescreening(ctx, source);
         reply.status(201);
         return { data, message: msg.imported };
       } catch (err) {

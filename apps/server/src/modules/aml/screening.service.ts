@@ -52,8 +52,8 @@ export interface ScreeningMatch {
   score: number;
 }
 
-/** The listed entries a name (and date of birth) scores at or over the threshold against, each by its best-matching name. */
-export async function matchesFor(db: DbOrTx, name: string, birthDate: string | null, threshold: number): Promise<ScreeningMatch[]> {
+/** The listed entries a name (and date of birth) scores at or over the threshold against, each by its best-matching name; `only` one list's. */
+export async function matchesFor(db: DbOrTx, name: string, birthDate: string | null, threshold: number, only?: 'eu' | 'ofac'): Promise<ScreeningMatch[]> {
   const customer = { name: nameTokens(name), birthDate };
   const similarity = rememberingSimilarity(customer.name);
   const best = new Map<string, ScreeningMatch>();
@@ -62,6 +62,7 @@ export async function matchesFor(db: DbOrTx, name: string, birthDate: string | n
     // A full list is tens of thousands of names: other requests get their turn every few thousand.
     if (n > 0 && n % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     const listed = names[n]!;
+    if (only && listed.source !== only) continue;
     const score = screeningScore(customer, { name: listed.tokens, birthDates: listed.birthDates }, similarity);
     if (score < threshold) continue;
     const key = `${listed.source}:${listed.reference}`;
@@ -70,28 +71,34 @@ export async function matchesFor(db: DbOrTx, name: string, birthDate: string | n
   return [...best.values()].sort((a, b) => b.score - a.score);
 }
 
-export type ScreeningTrigger = 'registration' | 'profile' | 'admin';
+export type ScreeningTrigger = 'registration' | 'profile' | 'admin' | 'list_import';
+
+/** The name and date of birth a customer is screened under; null for staff or a user that is gone. */
+export interface ScreenedCustomer {
+  userId: number;
+  name: string;
+  birth: string | null;
+}
 
 /**
- * Screens a customer's current name and date of birth against every imported list. Each entry
- * over the threshold becomes an open hit in the review queue (one per entry while it is open) and
- * an audit entry. Pass the transaction that changed the name, so the hit exists exactly when the
- * change does. Returns how many new hits it opened.
+ * Writes a customer's matches as open hits in the review queue (one per entry while it is open,
+ * so screening twice adds no duplicate), each with an audit entry. Takes the customer's row lock
+ * first: a withdrawal reads the hold under a share lock on it, so holding it until the hits commit
+ * makes that withdrawal wait for them (a no-op when the caller's update of the row holds it already).
+ * Returns how many new hits it opened.
  */
-export async function screenCustomer(db: DbOrTx, userId: number, trigger: ScreeningTrigger): Promise<number> {
-  const [user] = await db.select({ first: users.firstName, last: users.lastName, birth: users.dateOfBirth, role: users.role }).from(users).where(eq(users.id, userId));
-  if (user?.role !== 'customer') return 0;
-  const name = `${user.first} ${user.last}`.trim();
-  const { screening_threshold } = await getAmlSettings(db);
+export async function recordMatches(tx: DbOrTx, customer: ScreenedCustomer, matches: ScreeningMatch[], trigger: ScreeningTrigger): Promise<number> {
+  if (!matches.length) return 0;
+  await lockHoldRow(tx, customer.userId, 'no key update');
   let opened = 0;
-  for (const match of await matchesFor(db, name, user.birth, screening_threshold)) {
-    const [hit] = await db
+  for (const match of matches) {
+    const [hit] = await tx
       .insert(amlHits)
       .values({
-        userId,
+        userId: customer.userId,
         kind: 'sanctions',
-        screenedName: name,
-        screenedBirthDate: user.birth,
+        screenedName: customer.name,
+        screenedBirthDate: customer.birth,
         source: match.source,
         entryReference: match.reference,
         matchedName: match.matchedName,
@@ -102,20 +109,44 @@ export async function screenCustomer(db: DbOrTx, userId: number, trigger: Screen
       .returning({ id: amlHits.id });
     if (!hit) continue;
     opened++;
-    await audit(db, 'system', {
+    await audit(tx, 'system', {
       action: 'aml.sanctions_hit',
       subjectType: 'aml_hit',
       subjectId: hit.id,
-      userId,
-      details: { trigger, screened_name: name, source: match.source, entry: match.reference, matched_name: match.matchedName, score: Number(match.score.toFixed(4)) },
+      userId: customer.userId,
+      details: { trigger, screened_name: customer.name, source: match.source, entry: match.reference, matched_name: match.matchedName, score: Number(match.score.toFixed(4)) },
     });
   }
   return opened;
 }
 
-/** Refuses a withdrawal while a sanctions hit on the customer is open, or once one is confirmed. */
-export async function ensureNoSanctionsHold(db: DbOrTx, userId: number): Promise<void> {
-  const [held] = await db
+/**
+ * Screens a customer's current name and date of birth against every imported list. Pass the
+ * transaction that changed the name, so the hit exists exactly when the change does. Returns how
+ * many new hits it opened.
+ */
+export async function screenCustomer(db: DbOrTx, userId: number, trigger: ScreeningTrigger): Promise<number> {
+  const [user] = await db.select({ first: users.firstName, last: users.lastName, birth: users.dateOfBirth, role: users.role }).from(users).where(eq(users.id, userId));
+  if (user?.role !== 'customer') return 0;
+  const customer = { userId, name: `${user.first} ${user.last}`.trim(), birth: user.birth };
+  const { screening_threshold } = await getAmlSettings(db);
+  return recordMatches(db, customer, await matchesFor(db, customer.name, customer.birth, screening_threshold), trigger);
+}
+
+/** The customer's row, the lock a sanctions hit and the withdrawal hold are serialised by. */
+async function lockHoldRow(tx: DbOrTx, userId: number, strength: 'share' | 'no key update'): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for(strength);
+}
+
+/**
+ * Refuses a withdrawal while a sanctions hit on the customer is open, or once one is confirmed.
+ * Call it in the withdrawal's transaction: the share lock waits for a screening that is writing a
+ * hit for this customer right now, and the read after it then sees that hit, so no withdrawal
+ * slips in between a match and its commit. Withdrawals of one customer do not wait for each other.
+ */
+export async function ensureNoSanctionsHold(tx: DbOrTx, userId: number): Promise<void> {
+  await lockHoldRow(tx, userId, 'share');
+  const [held] = await tx
     .select({ id: amlHits.id })
     .from(amlHits)
     .where(and(eq(amlHits.userId, userId), eq(amlHits.kind, 'sanctions'), inArray(amlHits.status, ['open', 'confirmed'])))

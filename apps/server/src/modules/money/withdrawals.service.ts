@@ -36,10 +36,11 @@ export async function requestWithdrawal(ctx: AppContext, userId: number, input: 
     if (user?.status !== 'active') throw new HttpError(403, msg.mustVerify);
   }
   await ensureVerified(ctx.db, userId, 'withdraw');
-  await ensureNoSanctionsHold(ctx.db, userId);
   const amount = cents(input.amount);
   return onceByKey(ctx, userId, key, async (tx) => {
     const locked = (await lockAccount(tx, account.id))!;
+    // After the account's lock, in the order lockCustomer takes them (account, then customer).
+    await ensureNoSanctionsHold(tx, userId);
     if (new Decimal(amount).greaterThan(await freeMarginOf(ctx, tx, locked))) throw invalid('amount', msg.noFunds);
     const row = await insertRequest(tx, {
       userId,
