@@ -4,13 +4,15 @@
 // unreachable database each have theirs. (create-admin.test.ts and audit-chain.test.ts run it on an
 // embedded database; a process opening PGlite pays seconds for it, one on PostgreSQL does not.)
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { rolloverAt } from '@bourse/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalEntries, savingsEntries, trades, tradingAccounts } from '../src/db/schema/index.ts';
+import { rowsOf } from '../src/db/statement.ts';
 import { updateSiteSettings } from '../src/modules/settings/settings.service.ts';
 import { createTestUser, fundLiveAccount } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -44,6 +46,7 @@ const missedAt = rolloverAt(missedDay, { hour: 17, minute: 0 }, 'America/New_Yor
 const yesterday = utcDay(Date.now() - DAY_MS);
 let position: { id: number; trade_id: string; account_id: number };
 let saverId: number;
+let saverEmail: string;
 
 // The CLI connects to PostgreSQL beside the running server, as an operator's does: CI's PostgreSQL pass.
 beforeAll(async () => {
@@ -60,6 +63,7 @@ beforeAll(async () => {
   await updateSiteSettings(server.ctx.db, { savings_rate_pct: 3.65 });
   const saver = await createTestUser(server);
   saverId = saver.id;
+  saverEmail = saver.email;
   const live = await fundLiveAccount(server, saver, '1000.00');
   expect((await server.call('POST', '/savings/deposit', { token: saver.token, body: { account_id: live, amount: 500 } })).status).toBe(200);
 }, 60_000);
@@ -68,7 +72,7 @@ describe.skipIf(!DATABASE_URL)('npx bourse', () => {
   it('lists its commands and the daily jobs, and answers wrong usage with exit code 2 and the reason', async () => {
     const help = await bourse(['help']);
     expect(help.code).toBe(0);
-    for (const name of ['create-admin', 'verify-audit', 'ledger-check', 'rerun-job', 'swap-rollover', 'savings-interest', 'marketplace-renewals']) expect(help.stdout).toContain(name);
+    for (const name of ['create-admin', 'verify-audit', 'ledger-check', 'export-customer', 'rerun-job', 'swap-rollover', 'savings-interest', 'marketplace-renewals']) expect(help.stdout).toContain(name);
     const usage = await Promise.all([
       bourse([]),
       bourse(['rotate']),
@@ -132,6 +136,31 @@ describe.skipIf(!DATABASE_URL)('npx bourse', () => {
     } finally {
       await server.ctx.db.update(tradingAccounts).set({ balance }).where(account);
     }
+  }, 60_000);
+
+  it("writes a customer's data to a ZIP readable by its owner only, never over a file, and audits it", async () => {
+    const out = path.join(dataDir, 'saver.zip');
+    const byEmail = await bourse(['export-customer', '--email', saverEmail, '--out', out]);
+    expect(byEmail.code, byEmail.stderr).toBe(0);
+    expect(byEmail.stdout).toMatch(new RegExp(`^Wrote ${out}: \\d+ file\\(s\\), \\d+ bytes, the data of user ${saverId}\\.`));
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    const data = JSON.parse(Buffer.from(unzipSync(new Uint8Array(readFileSync(out)))['data.json']!).toString('utf8'));
+    expect(JSON.stringify(data)).toContain(saverEmail);
+    const [entry] = rowsOf<{ actor_role: string; details: { by: string } }>(
+      await server.ctx.db.execute(sql`SELECT actor_role, details FROM audit_log WHERE action = 'privacy.export_downloaded' AND user_id = ${saverId} ORDER BY id DESC LIMIT 1`),
+    );
+    expect(entry).toMatchObject({ actor_role: 'system', details: { by: 'cli' } });
+
+    const [again, unknown, both, noFile] = await Promise.all([
+      bourse(['export-customer', '--id', String(saverId), '--out', out]),
+      bourse(['export-customer', '--id', '99999999', '--out', path.join(dataDir, 'none.zip')]),
+      bourse(['export-customer', '--id', '1', '--email', saverEmail, '--out', out]),
+      bourse(['export-customer', '--id', '1']),
+    ]);
+    expect(again).toMatchObject({ code: 1, stderr: `bourse export-customer: ${out} exists already; give another file.\n` });
+    expect(unknown).toMatchObject({ code: 1, stderr: 'bourse export-customer: No user with id 99999999.\n' });
+    expect(both).toMatchObject({ code: 2, stderr: 'bourse export-customer: give either --id or --email\n' });
+    expect(noFile).toMatchObject({ code: 2, stderr: 'bourse export-customer: give the file to write with --out\n' });
   }, 60_000);
 
   it('answers exit code 3 when the configuration or the database lets nothing run, without the password', async () => {

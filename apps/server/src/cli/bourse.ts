@@ -23,6 +23,11 @@ const COMMANDS: Record<string, { usage: string; about: string; run(args: string[
     about: 'checks that every balance is the sum of its journal and no live balance is below zero',
     run: async (args) => (await import('./ledger-check.ts')).ledgerCheck(args),
   },
+  'export-customer': {
+    usage: 'export-customer (--id N | --email E) --out FILE.zip',
+    about: "writes a customer's data (JSON and their files) to a ZIP, as they would download it",
+    run: async (args) => (await import('./export-customer.ts')).exportCustomer(args),
+  },
   'rerun-job': {
     usage: rerunJobUsage,
     about: 'runs a daily job again for one day; it does only what was not done for that day',
