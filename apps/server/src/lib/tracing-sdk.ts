@@ -44,7 +44,8 @@ function instrumentations() {
       requireParentforOutgoingSpans: true,
       headersToSpanAttributes: { server: { requestHeaders: [], responseHeaders: [] }, client: { requestHeaders: [], responseHeaders: [] } },
     }),
-    new PgInstrumentation({ enhancedDatabaseReporting: false, requireParentSpan: true }),
+    // Waits for a pooled connection are in the metrics (pool use); a span each would double the query spans.
+    new PgInstrumentation({ enhancedDatabaseReporting: false, requireParentSpan: true, ignoreConnectSpans: true }),
     new IORedisInstrumentation({ requireParentSpan: true, dbStatementSerializer: (command) => command }),
   ];
 }
