@@ -63,6 +63,8 @@ describe('deposits past the source-of-funds threshold', () => {
     expect(await overview(user)).toMatchObject({ deposited: '5500.00', needed: true, held_deposits: 1 });
     const [note] = await server.ctx.db.select().from(notifications).where(eq(notifications.userId, user.id)).orderBy(desc(notifications.id)).limit(1);
     expect(note).toMatchObject({ title: notices.sourceOfFundsNeededTitle });
+    const queued = async () => ((await server.call('GET', '/admin/money?kind=deposit', { token: admin.token })).body.data as { id: number; source_of_funds_held: boolean }[]).find((r) => r.id === second.body.data.id);
+    expect((await queued())?.source_of_funds_held).toBe(true);
     const refused = await approveDeposit(second.body.data.id, 2500);
     expect([refused.status, refused.body.message]).toEqual([409, msg.depositHeld]);
     const [row] = await server.ctx.db.select().from(moneyRequests).where(eq(moneyRequests.id, second.body.data.id));
@@ -84,6 +86,7 @@ describe('deposits past the source-of-funds threshold', () => {
     const twice = await server.call('POST', `/admin/aml/source-of-funds/${waiting.id}/reject`, { token: admin.token, body: { reason: 'again' } });
     expect([twice.status, twice.body.message]).toEqual([409, msg.notPending]);
 
+    expect((await queued())?.source_of_funds_held).toBe(false);
     expect((await approveDeposit(second.body.data.id, 2500)).status).toBe(200);
     // One approved declaration covers the customer: later deposits are not held.
     const third = await deposit(user, 4000);

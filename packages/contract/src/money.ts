@@ -215,6 +215,8 @@ export const adminMoneyRequestSchema = moneyRequestSchema.extend({
   account_balance: money,
   /** The AML payment rules the request broke whose review is still open (single_amount, daily_count, daily_sum). */
   aml_flags: z.array(z.string()),
+  /** A deposit past the source-of-funds threshold whose customer has no approved declaration yet: it cannot be credited. */
+  source_of_funds_held: z.boolean(),
 });
 export type AdminMoneyRequest = z.infer<typeof adminMoneyRequestSchema>;
 export const adminMoneyQuery = z.object({ kind: z.enum(moneyKinds).optional(), status: z.enum(moneyStatuses).optional() });

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AdminMoneyRequest, MoneyRequest } from '@bourse/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { amlHits, moneyRequests, tradingAccounts, users } from '../../db/schema/index.ts';
+import { amlHits, moneyRequests, sourceOfFunds, tradingAccounts, users } from '../../db/schema/index.ts';
 import { flagMoneyRequest } from '../aml/money-rules.service.ts';
 
 export type MoneyRow = typeof moneyRequests.$inferSelect;
@@ -115,10 +115,15 @@ export async function adminQueue(db: DbOrTx, filter: { kind?: MoneyRow['kind']; 
         .where(and(inArray(amlHits.moneyRequestId, ids), eq(amlHits.status, 'open')))
         .orderBy(amlHits.id)
     : [];
+  const heldUsers = [...new Set(rows.filter((r) => r.row.details.source_of_funds_hold === true).map((r) => r.row.userId))];
+  const declared = heldUsers.length
+    ? new Set((await db.select({ userId: sourceOfFunds.userId }).from(sourceOfFunds).where(and(inArray(sourceOfFunds.userId, heldUsers), eq(sourceOfFunds.status, 'approved')))).map((d) => d.userId))
+    : new Set<number>();
   return rows.map(({ row, number, balance, user }) => ({
     ...requestView(row, number),
     customer: { name: `${user.firstName} ${user.lastName}`, email: user.email, client_id: user.accountId, status: user.status },
     account_balance: balance,
     aml_flags: flags.filter((f) => f.id === row.id).map((f) => f.rule ?? ''),
+    source_of_funds_held: row.status === 'requested' && row.details.source_of_funds_hold === true && !declared.has(row.userId),
   }));
 }

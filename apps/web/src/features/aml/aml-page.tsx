@@ -4,6 +4,7 @@ import { SettingsSection } from '@/components/settings-controls';
 import { AmlSettingsForm } from './components/aml-settings-form';
 import { ListImports } from './components/list-import';
 import { ReviewQueue } from './components/review-queue';
+import { SourceOfFundsReview } from './components/source-of-funds-review';
 
 /** Back office, administrators only: the sanctions lists, the review queue and the rules. */
 export function AmlPage() {
@@ -17,7 +18,10 @@ export function AmlPage() {
       <SettingsSection title={t('Review queue')} description={t('Sanctions matches and deposits or withdrawals flagged by a rule.')}>
         <ReviewQueue />
       </SettingsSection>
-      <SettingsSection title={t('Sanctions lists')} description={t('Importing a list replaces its previous version; a malformed file is refused whole.')}>
+      <SettingsSection title={t('Source of funds')} description={t('Declarations customers send once their deposits pass the threshold. A held deposit can be credited once its customer’s declaration is approved.')}>
+        <SourceOfFundsReview />
+      </SettingsSection>
+      <SettingsSection title={t('Sanctions lists')} description={t('Importing a list replaces its previous version; a malformed file is refused whole. Every customer is then screened against it again.')}>
         <ListImports />
       </SettingsSection>
       <SettingsSection title={t('Threshold and rules')}>

@@ -11,6 +11,7 @@ import { CardDeposit } from './components/card-deposit';
 import { CryptoDeposit } from './components/crypto-deposit';
 import { DemoTopUp } from './components/demo-top-up';
 import { MoneyRequestList } from './components/money-request-list';
+import { SourceOfFundsPanel } from './components/source-of-funds-panel';
 import { LoadError } from '@/components/load-error';
 
 function MethodTabs({ active }: { active: CryptoSlug | 'card' }) {
@@ -93,6 +94,7 @@ export function DepositPage({ method }: { method?: 'card' }) {
     <>
       <PageHeader title={t('Deposit')} description={t('Fund your live account by crypto or card.')} />
       <MethodTabs active={active} />
+      {live.length > 0 && <SourceOfFundsPanel currency={live[0]!.currency} />}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0">{body}</div>
         <div className="flex min-w-0 flex-col gap-6">

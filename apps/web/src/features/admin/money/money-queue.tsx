@@ -100,6 +100,12 @@ function Customer({ request }: { request: AdminMoneyRequest }) {
           {t('Flagged for AML review')}
         </span>
       )}
+      {/* Past the source-of-funds threshold: the server refuses to credit it until AML approves the declaration. */}
+      {request.source_of_funds_held && (
+        <span className="block text-xs font-medium text-amber-500" data-testid="sof-held">
+          {t('Source of funds needed')}
+        </span>
+      )}
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AmlHit, AmlHitStatus, AmlSettings, ErrorBody, SanctionsList, SanctionsSource } from '@bourse/contract';
+import type { AdminSourceOfFunds, AmlHit, AmlHitStatus, AmlSettings, ErrorBody, SanctionsList, SanctionsSource } from '@bourse/contract';
 import { i18next } from '@/i18n/i18n';
 import { ApiError, apiUrl, authHeaders, http } from '@/lib/api-client';
 
@@ -68,5 +68,33 @@ export function useUpdateAmlSettings() {
   return useMutation({
     mutationFn: (patch: Partial<AmlSettings>) => http.put<{ data: AmlSettings; message: string }>('/admin/aml/settings', patch),
     onSuccess: (answer) => queryClient.setQueryData(amlKeys.settings, answer.data),
+  });
+}
+
+/** A declaration as the shared request queue shows it: the customer's name as `name`. */
+export type QueuedDeclaration = AdminSourceOfFunds & { name: string };
+const sourceOfFundsKey = ['admin', 'aml', 'source-of-funds'] as const;
+
+/** Back office: source-of-funds declarations, waiting ones first. */
+export function useSourceOfFundsDeclarations() {
+  return useQuery({
+    queryKey: sourceOfFundsKey,
+    queryFn: async (): Promise<QueuedDeclaration[]> => (await http.get<{ data: AdminSourceOfFunds[] }>('/admin/aml/source-of-funds')).data.map((d) => ({ ...d, name: d.customer })),
+  });
+}
+
+/** The supporting document's download (fetched with the session's token; the download is audited). */
+export const declarationDocumentUrl = (id: number) => apiUrl(`/source-of-funds/${id}/document`);
+
+export type DeclarationDecision = { id: number } & ({ approve: true } | { approve: false; reason: string });
+
+export function useDecideSourceOfFunds() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (d: DeclarationDecision) =>
+      d.approve
+        ? http.post<{ message: string }>(`/admin/aml/source-of-funds/${d.id}/approve`, {})
+        : http.post<{ message: string }>(`/admin/aml/source-of-funds/${d.id}/reject`, { reason: d.reason }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sourceOfFundsKey }),
   });
 }

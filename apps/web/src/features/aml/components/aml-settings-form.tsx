@@ -15,6 +15,7 @@ const toForm = (s: AmlSettings): Form => ({
   single_amount: s.single_amount === null ? '' : String(s.single_amount),
   daily_count: s.daily_count === null ? '' : String(s.daily_count),
   daily_sum: s.daily_sum === null ? '' : String(s.daily_sum),
+  source_of_funds_threshold: s.source_of_funds_threshold === null ? '' : String(s.source_of_funds_threshold),
 });
 /** An empty rule field turns the rule off. */
 const limitOf = (text: string) => (text.trim() === '' ? null : Number(text));
@@ -45,6 +46,7 @@ export function AmlSettingsForm() {
         single_amount: limitOf(form.single_amount),
         daily_count: limitOf(form.daily_count),
         daily_sum: limitOf(form.daily_sum),
+        source_of_funds_threshold: limitOf(form.source_of_funds_threshold),
       });
       toast.success(serverWords(answer.message));
     } catch (error) {
@@ -64,6 +66,11 @@ export function AmlSettingsForm() {
       <TextField label={t('Single amount over')} hint={t('Flags one deposit or withdrawal over this amount. Empty: off.')} {...field('single_amount')} />
       <TextField label={t('Requests in 24 hours over')} hint={t('Flags a customer’s deposits or withdrawals past this number in 24 hours. Empty: off.')} {...field('daily_count')} />
       <TextField label={t('Sum in 24 hours over')} hint={t('Flags them once their sum in 24 hours is over this amount. Empty: off.')} {...field('daily_sum')} />
+      <TextField
+        label={t('Source of funds above')}
+        hint={t('Once a customer’s live deposits add up to more than this, the deposit that passes it is held until their source-of-funds declaration is approved. Empty: off.')}
+        {...field('source_of_funds_threshold')}
+      />
       <div className="sm:col-span-2">
         <Button type="submit" loading={save.isPending}>
           {t('Save')}

@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { useCancelRequest, useMoneyRequests } from '../api/money';
+import { useSourceOfFunds } from '../api/source-of-funds';
 import { methodLine, statusLabels, statusTone } from '../money-labels';
 import { LoadError } from '@/components/load-error';
 
@@ -17,6 +18,9 @@ import { LoadError } from '@/components/load-error';
 export function MoneyRequestList({ kind, title }: { kind: MoneyRequest['kind']; title: string }) {
   const { t } = useTranslation();
   const requests = useMoneyRequests(kind);
+  // A deposit past the source-of-funds threshold waits for the declaration until one is approved.
+  const sourceOfFunds = useSourceOfFunds();
+  const awaitingDeclaration = (r: MoneyRequest) => r.status === 'requested' && r.details.source_of_funds_hold === true && sourceOfFunds.data?.declaration?.status !== 'approved';
   const cancel = useCancelRequest();
   const [asked, setAsked] = useState<MoneyRequest | null>(null);
   const onCancel = async (id: number) => {
@@ -51,6 +55,11 @@ export function MoneyRequestList({ kind, title }: { kind: MoneyRequest['kind']; 
                   {methodLine(r, t)} · {r.account_number} · <DateTime iso={r.created_at} />
                 </p>
                 {r.reason && <p className="text-xs text-down">{r.reason}</p>}
+                {awaitingDeclaration(r) && (
+                  <p className="text-xs font-medium text-amber-500" data-testid="sof-needed">
+                    {t('Source of funds needed')}
+                  </p>
+                )}
               </div>
               <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', statusTone[r.status])}>{t(statusLabels[r.status])}</span>
               {r.status === 'requested' && (
