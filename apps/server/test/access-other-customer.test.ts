@@ -38,6 +38,8 @@ type Owned = {
   document: number;
   /** An evidence file of the owner's request to be treated as professional. */
   evidence: number;
+  /** The owner's source-of-funds declaration, whose document only they and administrators download. */
+  declaration: number;
   month: string;
   dataExport: number;
 };
@@ -92,6 +94,9 @@ const matrix: Record<string, Case | typeof OWN> = {
   'POST /api/v1/client-category/professional': OWN,
   'POST /api/v1/client-category/retail': OWN,
   'GET /api/v1/client-category/evidence/:id/download': route((o) => `/client-category/evidence/${o.evidence}/download`, 404),
+  'GET /api/v1/source-of-funds': OWN,
+  'POST /api/v1/source-of-funds': OWN,
+  'GET /api/v1/source-of-funds/:id/document': route((o) => `/source-of-funds/${o.declaration}/document`, 404),
   'GET /api/v1/closed/trades': route((o) => `/closed/trades?account_id=${o.demo}`, 404),
   'GET /api/v1/closed/trades/export.csv': route((o) => `/closed/trades/export.csv?account_id=${o.demo}`, 404),
   'GET /api/v1/courses': OWN,
@@ -199,6 +204,11 @@ beforeAll(async () => {
   for (const [name, value] of Object.entries({ trades_per_quarter: '12', portfolio_eur: '600000', sector_years: '0', acknowledged: 'true' })) asking.append(name, value);
   asking.append('evidence', new Blob([new Uint8Array(files.pdf)], { type: 'application/pdf' }), 'statement.pdf');
   await ok(fetch(`${server.url}/api/v1/client-category/professional`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: asking }).then(async (r) => ({ status: r.status, body: await r.json() })), 'professional request');
+  await ok(server.call('PUT', '/admin/aml/settings', { token: admin.token, body: { source_of_funds_threshold: 1_000_000 } }), 'source-of-funds threshold');
+  const declaring = new FormData();
+  for (const [name, value] of Object.entries({ source: 'salary', description: 'Twelve years of salary as an engineer.' })) declaring.append(name, value);
+  declaring.append('document', new Blob([new Uint8Array(files.pdf)], { type: 'application/pdf' }), 'payslips.pdf');
+  await ok(fetch(`${server.url}/api/v1/source-of-funds`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: declaring }).then(async (r) => ({ status: r.status, body: await r.json() })), 'source-of-funds declaration');
   const attachment = await upload(server, owner.token, files.png, 'chart.png', { type: 'image/png' });
   owned = {
     demo: demo!.id,
@@ -218,6 +228,7 @@ beforeAll(async () => {
     attachmentUrl: attachment.body.url,
     document: documents.find((d) => d.kind === 'id_front')!.file!.id,
     evidence: (await as('GET', '/client-category')).data.request.evidence[0].id,
+    declaration: (await as('GET', '/source-of-funds')).data.declaration.id,
     month: new Date().toISOString().slice(0, 7),
     dataExport: (await as('POST', '/user/data-exports')).data.id,
   };
