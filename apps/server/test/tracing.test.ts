@@ -2,7 +2,8 @@
 // trace reaches the stand-in collector (tools/otlp-collector) whole: the HTTP span of the order
 // route, the account lock, the trade's transaction with its pg queries and the events with their
 // Redis publishes, each with the right parent; no attribute carries the password or the session
-// token. A node without the variable sends nothing.
+// token. The risk engine's close of a position is a span with its transaction under it. A node
+// without the variable sends nothing.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,8 @@ import { startTool, type ToolProcess } from './helpers/tool-process.ts';
 const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PASSWORD = `tracing-${randomBytes(6).toString('hex')}`;
+/** EUR/USD's simulated spread, about 0.9 pip at 1.10. */
+const SPREAD = 0.000088;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bourse-tracing-'));
 const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dataDir, { recursive: true, force: true })];
 afterAll(async () => {
@@ -77,7 +80,7 @@ describe.skipIf(!DATABASE_URL)('OpenTelemetry traces', () => {
     // The worker (risk engine, price feed) is the traced node; the other serves requests only.
     untracedPort = await freePort();
     [traced, untraced] = await Promise.all([
-      startNode({ ...env, OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector.port}`, OTEL_BSP_SCHEDULE_DELAY: '100' }, await freePort()),
+      startNode({ ...env, OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector.port}`, OTEL_BSP_SCHEDULE_DELAY: '100', PRICE_TICK_SCALE: '10' }, await freePort()),
       startNode({ ...env, RUN_WORKERS: 'false' }, untracedPort),
     ]);
   });
@@ -131,6 +134,37 @@ describe.skipIf(!DATABASE_URL)('OpenTelemetry traces', () => {
     expect(everything).not.toContain(email);
     // No header is recorded at all (authorization, cookie).
     expect(spans.flatMap((s) => Object.keys(s.attributes)).filter((key) => /header/i.test(key))).toEqual([]);
+  });
+
+  it("traces the risk engine's take-profit or stop-loss close with its transaction", async () => {
+    const login = await traced('POST', '/auth/login', { body: { email, password: PASSWORD } });
+    const token = login.body.data.token as string;
+    let id = 0;
+    // A level the market crossed between the fill and the change is refused: a new position then.
+    for (let attempt = 0; attempt < 5 && !id; attempt++) {
+      const placed = await traced('POST', '/trades/store', { token, body: order, headers: { 'idempotency-key': randomBytes(8).toString('hex') } });
+      expect(placed.status).toBe(201);
+      const { id: trade, opening_price: entry } = placed.body.data as { id: number; opening_price: number };
+      // A buy closes at the bid, about a spread under its entry: levels half a pip either side of it.
+      const closing = entry - SPREAD;
+      const levels = { take_profit: Number((closing + 0.00005).toFixed(5)), stop_loss: Number((closing - 0.00005).toFixed(5)) };
+      if ((await traced('PATCH', `/trade/${trade}`, { token, body: levels })).status === 200) id = trade;
+    }
+    expect(id, 'a position with levels').toBeGreaterThan(0);
+    let close: ReceivedSpan | undefined;
+    let spans: ReceivedSpan[] = [];
+    const deadline = Date.now() + 20_000;
+    while (!close && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      spans = await received();
+      close = spans.find((s) => s.name === 'risk.close' && s.attributes['bourse.trade.id'] === id);
+    }
+    expect(close, 'the close span').toBeDefined();
+    expect(['tp', 'sl']).toContain(close!.attributes['bourse.close.trigger']);
+    const queries = spans.filter((s) => s.parentSpanId === close!.spanId && s.name.startsWith('pg.query')).map((s) => s.attributes['db.query.text']);
+    // The position is read first, then locked and closed in a transaction.
+    expect(queries).toContainEqual(expect.stringMatching(/^begin$/i));
+    expect(queries.at(-1)).toMatch(/^commit$/i);
   });
 
   it('sends nothing from a node without an OTLP endpoint', async () => {
