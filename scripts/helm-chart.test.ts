@@ -189,6 +189,13 @@ describe.skipIf(!haveGo)('Helm chart', () => {
     expect(config.data!.PUBLIC_URL).toBe('https://trade.example.net');
   });
 
+  it('puts NODE_ENV=production in the ConfigMap unless config sets it, and never twice', async () => {
+    const nodeEnv = async (args: string[]) => (await render(args)).find<IConfigMap>('ConfigMap', 'bourse').data!.NODE_ENV;
+    expect(await nodeEnv([])).toBe('production');
+    // render() fails on a duplicate key: the API server refuses one.
+    expect(await nodeEnv(['--set', 'config.NODE_ENV=staging'])).toBe('staging');
+  });
+
   it('rolls the pods when the config changes: their checksum of the ConfigMap follows it', async () => {
     const checksum = async (args: string[]) => podsAnnotation((await render(args)).find<IDeployment>('Deployment', 'bourse-api'));
     const podsAnnotation = (d: IDeployment) => d.spec!.template.metadata!.annotations!['checksum/config'];

@@ -102,8 +102,13 @@ export async function validateManifests(text: string): Promise<string[]> {
 
 if (import.meta.main) {
   const text = readFileSync(process.argv[2] ?? 0, 'utf8');
-  const problems = await validateManifests(text);
-  for (const problem of problems) console.error(problem);
-  console.log(`${parseManifests(text).length} objects, ${problems.length} problems`);
-  process.exit(problems.length > 0 ? 1 : 0);
+  try {
+    const problems = await validateManifests(text);
+    for (const problem of problems) console.error(problem);
+    console.log(`${parseManifests(text).length} objects, ${problems.length} problems`);
+    process.exit(problems.length > 0 ? 1 : 0);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
 }
