@@ -143,6 +143,10 @@ describe.skipIf(!haveGo)('Helm chart', () => {
     expect(Object.keys(find<IConfigMap>('ConfigMap', 'bourse').data!)).not.toContain('DATABASE_URL');
     for (const key of SECRET_KEYS) expect(yaml).not.toContain(key);
     expect(yaml).not.toMatch(/postgres(ql)?:\/\/|redis:\/\//);
+    // Without a Secret named, the pods could not start: the chart refuses to render.
+    const unnamed = run(['--set', 'existingSecret=']);
+    expect(unnamed.status).toBe(1);
+    expect(unnamed.stderr).toContain('existingSecret: name the Secret holding DATABASE_URL');
   });
 
   it('scales the API Deployment by the autoscaler, and has no session affinity for any pod to keep', async () => {

@@ -54,7 +54,7 @@ spec:
         - configMapRef:
             name: {{ include "bourse.fullname" .root }}
         - secretRef:
-            name: {{ $v.existingSecret }}
+            name: {{ required "existingSecret: name the Secret holding DATABASE_URL, REDIS_URL, PUSHER_APP_SECRET and PRICE_SOCKET_KEY" $v.existingSecret }}
       env:
         - name: RUN_WORKERS
           value: {{ .runWorkers | quote }}
