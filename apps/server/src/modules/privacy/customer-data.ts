@@ -8,7 +8,7 @@ import { exportSections } from './export-sections.ts';
 import type { ArchiveEntry } from './zip-archive.ts';
 
 /** A file of the customer's in the upload store and where it goes in their copy. */
-type StoredFile = { path: string; key: string; about: 'avatar' | 'verification_document' | 'professional_evidence' | 'chat_attachment'; id: number | null; mimeType: string };
+type StoredFile = { path: string; key: string; about: 'avatar' | 'verification_document' | 'professional_evidence' | 'source_of_funds_document' | 'chat_attachment'; id: number | null; mimeType: string };
 
 // Formats that are compressed already: deflating them again only costs time.
 const PACKED = /^(image\/(jpeg|png|webp|gif)|application\/(pdf|zip))$/;
@@ -34,6 +34,12 @@ async function storedFiles(db: DbOrTx, userId: number, avatar: string | null): P
   );
   for (const e of evidence) {
     files.push({ path: `files/professional/${e.id}-${safeName(e.file_name)}`, key: e.storage_key, about: 'professional_evidence', id: e.id, mimeType: e.mime_type });
+  }
+  const declarations = rowsOf<{ id: number; storage_key: string; file_name: string; mime_type: string }>(
+    await db.execute(sql`SELECT id, storage_key, file_name, mime_type FROM source_of_funds WHERE user_id = ${userId} ORDER BY id`),
+  );
+  for (const d of declarations) {
+    files.push({ path: `files/source-of-funds/${d.id}-${safeName(d.file_name)}`, key: d.storage_key, about: 'source_of_funds_document', id: d.id, mimeType: d.mime_type });
   }
   const attachments = rowsOf<{ id: number; storage_key: string; file_name: string; mime_type: string }>(
     await db.execute(sql`SELECT id, storage_key, file_name, mime_type FROM chat_attachments WHERE customer_id = ${userId} OR uploader_id = ${userId} ORDER BY id`),

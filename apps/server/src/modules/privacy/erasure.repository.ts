@@ -54,7 +54,9 @@ export async function pseudonymise(db: DbOrTx, userId: number, pseudonym: string
   await db.execute(sql`UPDATE robots SET status = 'stopped', updated_at = now() WHERE user_id = ${userId} AND status = 'running'`);
   // A professional request keeps its figures and decision (the record of how the client was treated), not the employer named.
   await db.execute(sql`UPDATE professional_requests SET sector_role = '' WHERE user_id = ${userId}`);
-  for (const table of ['plan_requests', 'autotrader_requests', 'professional_requests']) {
+  // Source-of-funds declarations and their documents are customer-due-diligence records the AML rules
+  // keep for years after the relationship ends (GDPR art. 17(3)(b)): kept, a waiting one closed.
+  for (const table of ['plan_requests', 'autotrader_requests', 'professional_requests', 'source_of_funds']) {
     await db.execute(sql`UPDATE ${sql.identifier(table)} SET status = 'rejected', reason = 'The customer asked for erasure.', decided_at = now()
       WHERE user_id = ${userId} AND status = 'pending'`);
   }

@@ -123,6 +123,12 @@ export const exportSections: ExportSection[] = [
     query: (id) => rows(sql`SELECT id, request_id, file_name, mime_type, size, created_at FROM professional_evidence WHERE user_id = ${id}`),
   },
   {
+    // The customer's own declarations and their outcome (a rejection's reason was told to them); kept through erasure as AML records.
+    name: 'source_of_funds',
+    tables: ['source_of_funds'],
+    query: (id) => rows(sql`SELECT id, source, other_source, description, file_name, mime_type, size, status, reason, decided_at, created_at FROM source_of_funds WHERE user_id = ${id}`),
+  },
+  {
     name: 'audit_trail',
     tables: ['audit_log'],
     query: (id) => rows(sql`SELECT id, actor_role, action, subject_type, subject_id, details, created_at FROM audit_log WHERE user_id = ${id}`),
