@@ -62,7 +62,7 @@ const ENGINE_SUITES = [
   'aml-source-of-funds',
 ];
 /** Suites that need a PostgreSQL server (several nodes on one database, connections cut): PostgreSQL only. */
-const POSTGRES_SUITES = ['multi-node', 'db-connection-loss', 'alerts-cluster', 'trading-cluster', 'swaps-cluster', 'restore-drill', 'operator-cli', 'worker-lease', 'worker-failover', 'upgrade-side-by-side', 'tracing'];
+const POSTGRES_SUITES = ['multi-node', 'db-connection-loss', 'alerts-cluster', 'trading-cluster', 'swaps-cluster', 'restore-drill', 'operator-cli', 'worker-lease', 'worker-failover', 'upgrade-side-by-side', 'metrics-cluster', 'tracing'];
 const suiteFiles = (names: string[]) => names.map((name) => `apps/server/test/${name}.test.ts`);
 
 const integration = {

@@ -82,7 +82,13 @@ export async function startServer(config: Config, opts: { logger?: boolean | obj
   app.addHook('onSend', async (_req, reply) => {
     if (draining) reply.header('connection', 'close');
   });
-  const database = await openDatabase({ ...config, snapshot: opts.snapshot, onConnectionError: (err) => app.log.warn({ err: err.message }, 'database connection lost') });
+  const metrics = createMetrics();
+  const database = await openDatabase({
+    ...config,
+    snapshot: opts.snapshot,
+    onConnectionError: (err) => app.log.warn({ err: err.message }, 'database connection lost'),
+    onQuery: (seconds) => metrics.dbQueryDuration.observe(seconds),
+  });
   await migrate(database);
   const ctx: AppContext = {
     config,
@@ -93,7 +99,7 @@ export async function startServer(config: Config, opts: { logger?: boolean | obj
     mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }, app.log, mailContext(database.db, config.publicUrl)),
     prices: null,
     cardProvider: config.payments.cardProvider === 'test' ? testCardProvider() : null,
-    metrics: createMetrics(),
+    metrics,
     // Cleanup registered while singletons start belongs to them: it runs when the lease is lost.
     onClose: (fn) => (collectingScope() ?? { add: (f: typeof fn) => closers.push(f) }).add(fn),
   };

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { timeQueries } from './query-timing.ts';
 import { ResilientPool } from './resilient-pool.ts';
 import * as schema from './schema/index.ts';
 
@@ -46,6 +47,8 @@ export type OpenOptions = {
   databaseUrl: string | null;
   dataDir: string;
   onConnectionError?: (err: Error) => void;
+  /** Told each statement's time on PostgreSQL, in seconds (PGlite runs in the process: nothing to time apart from the caller). */
+  onQuery?: (seconds: number) => void;
   /**
    * A dump of an embedded database (PGlite's `dumpDataDir`) that a new one starts from instead of
    * an empty cluster; a data directory that holds a database already keeps it. The tests start
@@ -72,7 +75,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // transaction, whose next statement then fails and rolls back. The pool drops broken connections
     // and opens new ones on demand. Unheard, the event would end the process.
     pool.on('error', (err) => opts.onConnectionError?.(err));
-    pool.on('connect', (client) => client.on('error', (err) => opts.onConnectionError?.(err)));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => opts.onConnectionError?.(err));
+      if (opts.onQuery) timeQueries(client, opts.onQuery);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -15,6 +15,7 @@ import {
   type PriceSocketClientEvents,
   type PriceSocketServerEvents,
 } from '@bourse/contract';
+import type { Metrics } from '../lib/metrics.ts';
 import type { Instrument } from '../modules/market/market-state.ts';
 import type { MarketRuntime } from '../modules/market/market.runtime.ts';
 import type { CoalescedStep } from '../modules/market/tick-coalescer.ts';
@@ -63,6 +64,7 @@ export type PriceSocketOptions = {
   onRemoteAssetChange(assetId: number): void;
   /** Groups batch subscribers are spread over: the coalescer's (see `MarketSettings.fanoutGroups`). */
   groups: number;
+  metrics: Metrics;
 };
 
 function sameKey(given: unknown, expected: string): boolean {
@@ -93,9 +95,11 @@ export class PriceSocket {
   /** The latest book of each instrument that has one, as sent (its JSON, to see whether it changed). */
   private readonly depths = new Map<number, { book: MarketDepth; json: string }>();
   private closing = false;
+  private readonly metrics: Metrics;
 
   constructor(server: HttpServer, runtime: MarketRuntime, opts: PriceSocketOptions) {
     this.runtime = runtime;
+    this.metrics = opts.metrics;
     this.batchSubscribers = new FrameFanout(opts.groups);
     this.redis = opts.redisUrl ? publishingSafely(new Redis(opts.redisUrl), opts.log) : null;
     this.redis?.on('error', (err) => opts.log.warn({ err: err.message }, 'price socket redis error'));
@@ -237,10 +241,20 @@ export class PriceSocket {
    */
   readonly publish = ({ ticked, window, group }: CoalescedStep): void => {
     const { state } = this.runtime;
-    if (ticked.length && this.crossNode && this.runtime.simulator) this.io.serverSideEmit('market:batch', ticked.map((i) => state.packed(state.instruments[i]!)));
+    const { metrics } = this;
+    if (ticked.length && this.crossNode && this.runtime.simulator) {
+      this.io.serverSideEmit('market:batch', ticked.map((i) => state.packed(state.instruments[i]!)));
+      metrics.ticksOut.inc({ channel: 'peers' }, ticked.length);
+    }
     if (this.batchSubscribers.hasMembers(group)) {
       const event = this.batchEvent(window);
-      if (event) this.batchSubscribers.send(event, () => this.batchEvent(state.instruments.keys())!, group);
+      if (event) {
+        const { written, skipped } = this.batchSubscribers.send(event, () => this.batchEvent(state.instruments.keys())!, group);
+        metrics.ticksOut.inc({ channel: 'batch' }, window.length);
+        metrics.fanoutFrames.inc({ channel: 'prices', result: 'written' }, written);
+        if (skipped) metrics.fanoutFrames.inc({ channel: 'prices', result: 'skipped' }, skipped);
+        metrics.fanoutLag.observe(this.oldestAge(window));
+      }
     }
     if (group !== 0) return;
     const rooms = this.io.of('/').adapter.rooms;
@@ -249,8 +263,22 @@ export class PriceSocket {
       const inst = state.instruments[i]!;
       if (!inst.enabled || (!everyone && !rooms.get(assetRoom(inst.id))?.size)) continue;
       this.io.local.to([ROOM_EACH, assetRoom(inst.id)]).emit(priceSocket.events.update, state.update(inst));
+      metrics.ticksOut.inc({ channel: 'update' });
     }
   };
+
+  /** Seconds since the oldest of these instruments' prices was ticked (on the worker, for a price from it). */
+  private oldestAge(indices: Iterable<number>): number {
+    let oldest = Number.POSITIVE_INFINITY;
+    for (const i of indices) oldest = Math.min(oldest, this.runtime.state.at[i]!);
+    return Number.isFinite(oldest) ? Math.max(0, Date.now() - oldest) / 1000 : 0;
+  }
+
+  /** Whether the price stream's Redis connection is up, asked at any time; null without Redis. */
+  get redisConnected(): (() => boolean) | null {
+    const { redis } = this;
+    return redis ? () => redis.status === 'ready' : null;
+  }
 
   /** Whether other nodes can be told anything now: Redis is up and this node is not stopping. */
   private get crossNode(): boolean {

@@ -44,6 +44,8 @@ const PONG_GRACE_MS = 30_000;
 export class PusherGateway {
   /** Called when a user's first connection on this node appears (true) or their last one ends (false). */
   onPresence: (userId: number, online: boolean) => void = () => {};
+  /** Told after each event how many connections it was written to and how many were dropped for falling too far behind. */
+  onDelivered: (written: number, dropped: number) => void = () => {};
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
   private readonly connections = new Set<Connection>();
   private readonly channels = new Map<string, Set<Connection>>();
@@ -158,15 +160,18 @@ export class PusherGateway {
     if (!members || members.size === 0) return 0;
     const bytes = Buffer.from(frame(event, dataJson, channel));
     let sent = 0;
+    let dropped = 0;
     for (const conn of members) {
       if (conn.ws.readyState !== WebSocket.OPEN) continue;
       if (conn.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
         conn.ws.terminate();
+        dropped++;
         continue;
       }
       conn.ws.send(bytes, { binary: false });
       sent++;
     }
+    this.onDelivered(sent, dropped);
     return sent;
   }
 

@@ -26,10 +26,18 @@ export const realtimeAttachment: Attachment = async (app, ctx) => {
   gateway.onPresence = (userId, online) => {
     if (online) markSeen(ctx, userId).catch((err: Error) => log.warn({ err: err.message }, 'presence update failed'));
   };
+  gateway.onDelivered = (written, dropped) => {
+    if (written) ctx.metrics.fanoutFrames.inc({ channel: 'private', result: 'written' }, written);
+    if (dropped) ctx.metrics.fanoutFrames.inc({ channel: 'private', result: 'skipped' }, dropped);
+  };
   gateway.attach(app.server);
   const fanout = config.redisUrl
     ? await RedisFanout.start(config.redisUrl, config.realtime.redisPrefix, log, (channel, event, data) => gateway.deliver(channel, event, data))
     : null;
+  if (fanout) {
+    fanout.onPublished = (seconds) => ctx.metrics.redisPublishDuration.observe({ client: 'events' }, seconds);
+    ctx.metrics.onScrape(() => ctx.metrics.redisConnected.set({ client: 'events' }, fanout.connected ? 1 : 0));
+  }
   const broadcaster = new GatewayBroadcaster(gateway, fanout);
   ctx.broadcaster = broadcaster;
   await registerPusherHttpApi(app, config.pusher, (channel, event, data) => broadcaster.publishRaw(channel, event, data));

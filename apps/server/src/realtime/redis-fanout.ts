@@ -45,9 +45,19 @@ export class RedisFanout {
     deliver(channel, event, dataJson);
   }
 
+  /** Told how long each publish took Redis to acknowledge, in seconds. */
+  onPublished: (seconds: number) => void = () => {};
+
+  /** Whether both connections are up: publishing reaches the other nodes and theirs reach this one. */
+  get connected(): boolean {
+    return this.pub.status === 'ready' && this.sub.status === 'ready';
+  }
+
   async publish(channel: string, event: string, dataJson: string): Promise<void> {
     try {
+      const began = performance.now();
       await this.pub.publish(this.topic, JSON.stringify([this.nodeId, channel, event, dataJson]));
+      this.onPublished((performance.now() - began) / 1000);
     } catch (err) {
       this.log.warn({ err: (err as Error).message, channel, event }, 'redis fan-out publish failed');
     }

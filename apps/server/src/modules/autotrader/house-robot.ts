@@ -30,6 +30,7 @@ export async function runAutotraders(ctx: AppContext, nowMs: number): Promise<nu
       .from(users)
       .where(and(eq(users.autotrader, true), eq(users.status, 'active')))
   ).map((u) => ({ id: u.id, risk: u.risk ?? 'medium' }));
+  ctx.metrics.robotsRunning.set({ kind: 'auto_trader' }, customers.length);
   let placed = 0;
   for (const customer of customers) placed += await runFor(ctx, customer, nowMs);
   return placed;

@@ -26,6 +26,7 @@ export const marketAttachment: Attachment = async (app, ctx) => {
     stream: config.market.stream ?? (config.env === 'test' ? `bourse:prices:${randomBytes(4).toString('hex')}` : 'bourse:prices'),
     log,
     groups: config.market.fanoutGroups,
+    metrics: ctx.metrics,
     onRemoteAssetChange: (id) => void reloadAsset(ctx, id).catch((err: Error) => log.warn({ err: err.message }, 'asset reload failed')),
   });
   market.priceSocket = socket;

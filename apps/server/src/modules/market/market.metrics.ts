@@ -10,6 +10,8 @@ import type { MarketRuntime } from './market.runtime.ts';
 export function watchMarket(ctx: AppContext, market: MarketRuntime, socket: PriceSocket): void {
   const { metrics } = ctx;
   scrapedGauge(metrics, 'bourse_price_sockets', 'Price socket connections on this node', [], (set) => set({}, socket.io.engine.clientsCount));
+  const redis = socket.redisConnected;
+  if (redis !== null) metrics.onScrape(() => metrics.redisConnected.set({ client: 'prices' }, redis() ? 1 : 0));
   scrapedGauge(metrics, 'bourse_feed_age_seconds', 'Time since this node last took a price from the feed', [], (set) => set({}, (Date.now() - market.state.feedAt) / 1000));
   const perSource = (name: string, help: string, value: (h: ReturnType<NonNullable<MarketRuntime['feeds']>['health']>[number]) => number | null) =>
     scrapedGauge(metrics, name, help, ['source', 'kind'], (set) => {

@@ -136,7 +136,10 @@ export class MarketRuntime {
   /** Runs the simulator up to `now`; returns the number of ticks made. */
   step(now = Date.now()): number {
     const ticks = this.simulator?.step(now, this.onTick) ?? 0;
-    if (ticks) this.state.feedAt = Date.now();
+    if (ticks) {
+      this.state.feedAt = Date.now();
+      this.ctx.metrics.ticksIn.inc({ source: 'simulator' }, ticks);
+    }
     return ticks;
   }
 
@@ -148,6 +151,7 @@ export class MarketRuntime {
   /** A quote from an outside source, already in the state: candles, saved rates and clients follow. */
   private readonly onFeedQuote = (i: number, volume: number, at: number): void => {
     this.state.feedAt = Date.now();
+    this.ctx.metrics.ticksIn.inc({ source: 'feeds' });
     this.recorded(i, this.state.price[i]!, volume, at);
   };
 
@@ -257,7 +261,10 @@ export class MarketRuntime {
    * clients through its own coalescer, which spreads them over its groups of clients as the worker does.
    */
   applyBatch(updates: PackedPriceUpdate[]): void {
-    if (updates.length) this.state.feedAt = Date.now();
+    if (updates.length) {
+      this.state.feedAt = Date.now();
+      this.ctx.metrics.ticksIn.inc({ source: 'peers' }, updates.length);
+    }
     for (const u of updates) {
       const inst = this.state.applyPacked(u);
       if (inst) this.coalescer.touch(inst.index);

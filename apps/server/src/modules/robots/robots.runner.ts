@@ -52,6 +52,7 @@ export async function runRobots(ctx: AppContext, nowMs: number): Promise<number>
     .innerJoin(users, eq(users.id, robots.userId))
     .innerJoin(tradingAccounts, eq(tradingAccounts.id, robots.accountId))
     .where(eq(robots.status, 'running'));
+  ctx.metrics.robotsRunning.set({ kind: 'expert_advisor' }, running.length);
   let placed = 0;
   for (const r of running) {
     const { robot, name } = r;

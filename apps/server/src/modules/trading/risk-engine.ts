@@ -89,7 +89,13 @@ export class RiskEngine {
 
   /** The synchronous tick path: pops crossed triggers and queues their work. */
   onTick(quote: Quote): void {
-    for (const fire of this.book.index.collect(quote.assetId, quote.bid, quote.ask)) this.#dispatch(fire, quote);
+    if (!this.book.index.watches(quote.assetId)) return;
+    const { metrics } = this.#ctx;
+    metrics.triggerEvaluations.inc();
+    for (const fire of this.book.index.collect(quote.assetId, quote.bid, quote.ask)) {
+      metrics.triggersFired.inc({ kind: fire.kind });
+      this.#dispatch(fire, quote);
+    }
   }
 
   #dispatch(fire: Fire, quote: Quote): void {

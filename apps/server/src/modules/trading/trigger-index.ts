@@ -78,6 +78,11 @@ export class TriggerIndex<T> {
     return [...this.#books.keys()];
   }
 
+  /** Whether `assetId` has (or had) triggers here: a tick of any other instrument has nothing to check. */
+  watches(assetId: number): boolean {
+    return this.#books.has(assetId);
+  }
+
   /** Adds a trigger; returns the handle that removes it. */
   add(spec: TriggerSpec<T>): number {
     let book = this.#books.get(spec.assetId);
