@@ -42,11 +42,25 @@ func render(templates map[string]string, top map[string]interface{}) (map[string
 		top["Template"] = map[string]interface{}{"Name": name, "BasePath": path.Dir(name)}
 		var out strings.Builder
 		if err := set.ExecuteTemplate(&out, name, top); err != nil {
-			return nil, fmt.Errorf("render error in %s: %w", name, err)
+			return nil, execError(name, err)
 		}
 		rendered[name] = strings.ReplaceAll(out.String(), "<no value>", "")
 	}
 	return rendered, nil
+}
+
+// execError: a `required` failure as Helm prints it, the chart's message at the rendered file's
+// line (without the chain of includes leading there); any other error in full, naming the file.
+func execError(name string, err error) error {
+	const marker = "error calling required: "
+	text := err.Error()
+	at := strings.LastIndex(text, marker)
+	// Go's text: "template: <file>:<line>:<col>: executing ...".
+	parts := strings.SplitN(text, ": ", 3)
+	if at < 0 || len(parts) < 3 {
+		return fmt.Errorf("render error in %s: %w", name, err)
+	}
+	return fmt.Errorf("execution error at (%s): %s", parts[1], text[at+len(marker):])
 }
 
 // funcMap: sprig's text functions without env/expandenv (Helm removes them so a chart renders
