@@ -1,9 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notices, SOURCE_OF_FUNDS_MAX_BYTES, sourceOfFundsMessages as msg } from '@bourse/contract';
-import { auditLog, depositWallets, moneyRequests, notifications, tradingAccounts } from '../src/db/schema/index.ts';
+import { auditLog, depositWallets, moneyRequests, notifications, sourceOfFunds, tradingAccounts } from '../src/db/schema/index.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
 import { files } from './helpers/files.ts';
 import { type ApiResponse, startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -212,5 +213,31 @@ describe('the declaration form', () => {
     } finally {
       await server.call('PUT', '/admin/aml/settings', { token: admin.token, body: { source_of_funds_threshold: THRESHOLD } });
     }
+  });
+});
+
+describe('data rights', () => {
+  it('puts the declaration and its document in the customer’s copy; erasure keeps them as AML records and closes a waiting one', async () => {
+    const user = await createTestUser(server);
+    expect((await declare(user.token, fields(), { name: 'statement.png', content: files.png, type: 'image/png' })).status).toBe(201);
+    const started = await server.call('POST', '/user/data-exports', { token: user.token });
+    expect(started.status).toBe(202);
+    let status = 'building';
+    for (let i = 0; i < 200 && status === 'building'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = (await server.call('GET', '/user/data-exports', { token: user.token })).body.data.find((e: { id: number }) => e.id === started.body.data.id).status;
+    }
+    const zip = await fetch(`${server.url}/api/v1/user/data-exports/${started.body.data.id}/download`, { headers: { authorization: `Bearer ${user.token}` } });
+    const unzipped = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    const data = JSON.parse(Buffer.from(unzipped['data.json']!).toString('utf8'));
+    expect(data.source_of_funds).toEqual([expect.objectContaining({ source: 'savings', status: 'pending', file_name: 'statement.png' })]);
+    const document = Object.keys(unzipped).find((name) => name.startsWith('files/source-of-funds/'));
+    expect(document).toMatch(/statement\.png$/);
+    expect(Buffer.from(unzipped[document!]!)).toEqual(files.png);
+
+    expect((await server.call('POST', '/user/erasure', { token: user.token, body: { password: user.password, confirm: true } })).status).toBe(200);
+    const [kept] = await server.ctx.db.select().from(sourceOfFunds).where(eq(sourceOfFunds.userId, user.id));
+    expect(kept).toMatchObject({ status: 'rejected', reason: 'The customer asked for erasure.', fileName: 'statement.png' });
+    expect(await storedFiles()).toContain(kept!.storageKey.split('/')[1]);
   });
 });
