@@ -67,13 +67,18 @@ if (!haveGo) {
 describe.skipIf(!haveGo)('Helm chart', () => {
   let work = '';
   let renderer = '';
+  // GOPATH mode on Debian's source packages: no module download, nothing fetched.
+  const go = (args: string[]) =>
+    spawnSync('go', args, {
+      cwd: path.join(root, 'tools/helm-render'),
+      env: { ...process.env, GO111MODULE: 'off', GOPATH: '/usr/share/gocode', GOCACHE: process.env.GOCACHE ?? path.join(tmpdir(), 'helm-render-gocache') },
+      encoding: 'utf8',
+    });
 
   beforeAll(() => {
     work = mkdtempSync(path.join(tmpdir(), 'helm-chart-'));
     renderer = path.join(work, 'helm-render');
-    // GOPATH mode on Debian's source packages: no module download, nothing fetched.
-    const env = { ...process.env, GO111MODULE: 'off', GOPATH: '/usr/share/gocode', GOCACHE: process.env.GOCACHE ?? path.join(tmpdir(), 'helm-render-gocache') };
-    const built = spawnSync('go', ['build', '-o', renderer, '.'], { cwd: path.join(root, 'tools/helm-render'), env, encoding: 'utf8' });
+    const built = go(['build', '-o', renderer, '.']);
     if (built.status !== 0) throw new Error(`tools/helm-render did not build (${NO_GO}):\n${built.stderr}`);
   }, 180_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -97,6 +102,12 @@ describe.skipIf(!haveGo)('Helm chart', () => {
   const container = (d: IDeployment) => d.spec!.template.spec!.containers[0]!;
   const podLabels = (d: IDeployment) => d.spec!.template.metadata!.labels!;
   const selects = (selector: Record<string, string>, labels: Record<string, string>) => Object.entries(selector).every(([k, v]) => labels[k] === v);
+
+  it('renders as Helm does what the chart does not use yet: tpl, required, --set types, null removing a default (go test)', () => {
+    const tested = go(['test', '.']);
+    expect(tested.stdout + tested.stderr).toMatch(/^ok\s/m);
+    expect(tested.status).toBe(0);
+  }, 120_000);
 
   it('renders the default values as helm template does, into objects that pass the Kubernetes schemas strictly', async () => {
     const { yaml, objects } = await render();
