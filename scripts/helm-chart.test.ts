@@ -48,6 +48,10 @@ describe('Kubernetes manifest validation', () => {
 
   it('rejects an unknown kind and duplicate keys, and reads YAML as Kubernetes does', async () => {
     expect(await validateManifest({ apiVersion: 'apps/v1', kind: 'Deploymnet' })).toEqual(['no Kubernetes schema for apiVersion apps/v1, kind Deploymnet']);
+    // The models still carry APIs current clusters no longer serve: a chart must not use them.
+    expect(await validateManifest({ apiVersion: 'policy/v1beta1', kind: 'PodDisruptionBudget', metadata: { name: 'p' } })).toEqual([
+      'apiVersion policy/v1beta1 is not a stable (GA) API: removed from or off by default on current clusters',
+    ]);
     expect(() => parseManifests('kind: Service\nkind: Service\n')).toThrow(/unique/);
     // YAML 1.1, as Kubernetes' decoder: an unquoted `yes` is a boolean, so a string field rejects it.
     const problems = await validateManifests('apiVersion: v1\nkind: ConfigMap\nmetadata: { name: c }\ndata: { FLAG: yes }\n');

@@ -75,6 +75,9 @@ function unknownFields(reads: Map<string, { value: object; read: Set<string> }>)
  * field by its JSON path (`/spec/replicas: must be integer`); empty when the object is valid.
  */
 export async function validateManifest(object: KubeObject): Promise<string[]> {
+  // The models also keep APIs that Kubernetes has since removed (all of them beta, as GA APIs are
+  // never removed); alpha and beta APIs are off by default or gone from current clusters.
+  if (/(alpha|beta)[0-9]*$/.test(object.apiVersion)) return [`apiVersion ${object.apiVersion} is not a stable (GA) API: removed from or off by default on current clusters`];
   const Model = await validatorFor(object.apiVersion, object.kind);
   if (!Model) return [`no Kubernetes schema for apiVersion ${object.apiVersion}, kind ${object.kind}`];
   const reads = new Map<string, { value: object; read: Set<string> }>();

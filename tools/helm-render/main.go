@@ -28,7 +28,7 @@ import (
 
 // KubeVersion is the cluster version the chart is rendered for: the Kubernetes release whose
 // OpenAPI schemas the validation step (npm kubernetes-models 5) was generated from.
-const KubeVersion = "v1.34.0"
+const KubeVersion = "v1.36.0"
 
 // repeated collects a flag given several times (--set, -f).
 type repeated []string
