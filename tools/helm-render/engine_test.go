@@ -71,3 +71,11 @@ func TestSetAndCoalesce(t *testing.T) {
 		t.Error("a list index was accepted")
 	}
 }
+
+func TestReleaseName(t *testing.T) {
+	for _, name := range []string{"Bourse", "bourse_prod", strings.Repeat("a", 54)} {
+		if err := run("../../deploy/helm/bourse", name, "default", nil, nil); err == nil || !strings.Contains(err.Error(), "release name") {
+			t.Errorf("release name %q: %v", name, err)
+		}
+	}
+}

@@ -55,6 +55,10 @@ func main() {
 }
 
 func run(chartDir, release, namespace string, valueFiles, sets []string) error {
+	// Helm's rule: names derived from the release must stay valid Kubernetes names.
+	if len(release) > 53 || !dnsSubdomain.MatchString(release) {
+		return fmt.Errorf("release name %q is invalid: lowercase letters, digits, '-' and '.', at most 53 characters", release)
+	}
 	chart, err := loadChart(chartDir)
 	if err != nil {
 		return err
