@@ -130,6 +130,25 @@ describe('deposits past the source-of-funds threshold', () => {
   });
 });
 
+describe('card payments past the threshold', () => {
+  it('refuses one before the card is charged until the declaration is approved, then takes it', async () => {
+    const user = await createTestUser(server);
+    const card = { number: '4242424242424242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Test User' };
+    const pay = async (amount: number) => server.call('POST', '/deposits/card', { token: user.token, body: { account_id: await liveOf(user.id), amount, card } });
+    expect((await pay(4000)).status).toBe(201);
+    const refused = await pay(2000);
+    expect([refused.status, refused.body.message, refused.body.errors?.amount]).toEqual([403, msg.cardNeedsDeclaration, [msg.cardNeedsDeclaration]]);
+    expect((await server.ctx.db.select().from(moneyRequests).where(eq(moneyRequests.userId, user.id))).map((r) => r.amount)).toEqual(['4000.00']);
+    // Below the threshold nothing is held, yet the deposit page offers the declaration in advance.
+    expect(await overview(user)).toMatchObject({ needed: false, held_deposits: 0 });
+    expect((await declare(user.token)).status).toBe(201);
+    const mine = ((await declarations('pending')).body.data as { id: number; user_id: number }[]).find((d) => d.user_id === user.id)!;
+    expect((await server.call('POST', `/admin/aml/source-of-funds/${mine.id}/approve`, { token: admin.token })).status).toBe(200);
+    const paid = await pay(2000);
+    expect([paid.status, paid.body.data.status]).toEqual([201, 'completed']);
+  });
+});
+
 describe('the declaration form', () => {
   it('refuses missing fields, naming each', async () => {
     const user = await createTestUser(server);
