@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import { ADMIN, adminToken, apiCall, newCustomer, openSignedIn, screenshots, test } from './helpers';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
-// Far above what any other spec deposits, so customers of specs running beside this one are not held.
+// A site-wide rule while it is set: the spec runs alone (serial), and clears it at the end.
 const THRESHOLD = 500_000;
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 type Queue = { data: { id: number; status: string; source_of_funds_held: boolean; details: Record<string, unknown> }[] };
