@@ -10,7 +10,6 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fork } from 'node:child_process';
 import { scratchPostgres } from '../apps/server/test/helpers/test-server.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createSession } from '../apps/server/src/modules/auth/auth.repository.ts';
@@ -19,7 +18,7 @@ import { ManualPriceSource } from '../apps/server/src/modules/trading/manual-pri
 import { riskEngineOf } from '../apps/server/src/modules/trading/risk-engine.ts';
 import { tradingRuntime } from '../apps/server/src/modules/trading/trading-runtime.ts';
 import { startServer } from '../apps/server/src/server.ts';
-import type { LoadSpec } from './lib/order-load.ts';
+import { combined, type Load, runLoad } from './lib/load-rounds.ts';
 import type { SqlLoadSpec } from './lib/sql-order-load.ts';
 
 const argv = process.argv.slice(2);
@@ -32,32 +31,6 @@ const WARMUP_SECONDS = 2;
 // Orders on PostgreSQL at no less than this share of the plain-SQL peer's rate in the same run.
 const GOAL = { ordersVsSqlOnly: 0.6 };
 
-type Load = { requests: number; rps: number; p50Ms: number; p99Ms: number; maxMs: number; non2xx: number; errors: number; timeouts: number };
-
-function load(spec: LoadSpec | SqlLoadSpec, script = './lib/order-load.ts'): Promise<Load> {
-  return new Promise((resolve, reject) => {
-    const child = fork(new URL(script, import.meta.url), [JSON.stringify(spec)]);
-    child.once('message', (figures) => resolve(figures as Load));
-    child.once('error', reject);
-    child.once('exit', (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
-  });
-}
-
-/** Several rounds of one load as one: requests and errors summed, the mean rate, the median p50 and the worst p99 and max. */
-function combined(rounds: Load[]): Load {
-  const sum = (f: (l: Load) => number) => rounds.reduce((n, l) => n + f(l), 0);
-  const p50s = rounds.map((l) => l.p50Ms).sort((a, b) => a - b);
-  return {
-    requests: sum((l) => l.requests),
-    rps: Number((sum((l) => l.rps) / rounds.length).toFixed(1)),
-    p50Ms: p50s[Math.floor(p50s.length / 2)]!,
-    p99Ms: Math.max(...rounds.map((l) => l.p99Ms)),
-    maxMs: Math.max(...rounds.map((l) => l.maxMs)),
-    non2xx: sum((l) => l.non2xx),
-    errors: sum((l) => l.errors),
-    timeouts: sum((l) => l.timeouts),
-  };
-}
 
 async function run(database: 'pglite' | 'postgres') {
   const pgDb = database === 'postgres' ? await scratchPostgres(process.env.DATABASE_URL!, 'bourse_bench') : null;
@@ -95,15 +68,15 @@ async function run(database: 'pglite' | 'postgres') {
     }
     const order = { type: 'buy', id: eurusd.id, volume: 0.01, opening_price: 1.1001, take_profit: 1.2, stop_loss: 1.0, leverage: 100, amount: 1000, qty: 1000, margin: 11, asset_symbol: eurusd.symbol, asset_name: eurusd.name };
     const common = { url: server.url, tokens, seconds: SECONDS, connections: CONNECTIONS };
-    const get = await load({ ...common, method: 'GET', path: '/api/v1/user', body: null, label: 'get' });
+    const get = await runLoad({ ...common, method: 'GET', path: '/api/v1/user', body: null, label: 'get' });
     // Orders and the database-only peer (the same accounts and concurrency: the ceiling for orders
     // on this machine) take turns, so a noisy moment falls on both rather than on one.
     // Unmeasured first: each pooled connection prepares its statements and the order path gets compiled.
-    await load({ ...common, seconds: WARMUP_SECONDS, method: 'POST', path: '/api/v1/trades/store', body: order, label: `warmup-${database}` });
+    await runLoad({ ...common, seconds: WARMUP_SECONDS, method: 'POST', path: '/api/v1/trades/store', body: order, label: `warmup-${database}` });
     const rounds: { orders: Load; sql: Load | null }[] = [];
     for (let round = 0; round < (pgDb ? ROUNDS : 1); round++) {
-      const orders = await load({ ...common, method: 'POST', path: '/api/v1/trades/store', body: order, label: `order-${database}-${round}` });
-      const sql = pgDb ? await load({ url: pgDb.url, accounts, seconds: SECONDS, connections: CONNECTIONS }, './lib/sql-order-load.ts') : null;
+      const orders = await runLoad({ ...common, method: 'POST', path: '/api/v1/trades/store', body: order, label: `order-${database}-${round}` });
+      const sql = pgDb ? await runLoad({ url: pgDb.url, accounts, seconds: SECONDS, connections: CONNECTIONS }, './sql-order-load.ts') : null;
       rounds.push({ orders, sql });
     }
     const orders = combined(rounds.map((r) => r.orders));

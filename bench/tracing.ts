@@ -10,7 +10,6 @@
 //   node bench/tracing.ts [--seconds 5] [--connections 10] [--users 20] [--rounds 3]
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379 node bench/tracing.ts
 // Prints JSON.
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +21,7 @@ import { startServer } from '../apps/server/src/server.ts';
 import { childServerSetup, freePort, startChild, waitReady } from '../apps/server/test/helpers/child-server.ts';
 import { apiCall, scratchPostgres } from '../apps/server/test/helpers/test-server.ts';
 import { startTool } from '../apps/server/test/helpers/tool-process.ts';
-import type { LoadSpec } from './lib/order-load.ts';
+import { combined, type Load, runLoad } from './lib/load-rounds.ts';
 
 const argv = process.argv.slice(2);
 const arg = (name: string, fallback: number) => (argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) : fallback);
@@ -34,33 +33,7 @@ const WARMUP_SECONDS = 2;
 // Tracing on keeps at least this share of the order throughput it has off, in the same run.
 const GOAL = { throughputOnVsOff: 0.8 };
 
-type Load = { requests: number; rps: number; p50Ms: number; p99Ms: number; maxMs: number; non2xx: number; errors: number; timeouts: number };
 type Node = { url: string; tokens: string[]; order: Record<string, unknown>; close(): Promise<void> };
-
-function load(spec: LoadSpec): Promise<Load> {
-  return new Promise((resolve, reject) => {
-    const child = fork(new URL('./lib/order-load.ts', import.meta.url), [JSON.stringify(spec)]);
-    child.once('message', (figures) => resolve(figures as Load));
-    child.once('error', reject);
-    child.once('exit', (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
-  });
-}
-
-/** Rounds of one load as one: requests summed, the mean rate, the median p50, the worst p99 and max. */
-function combined(rounds: Load[]): Load {
-  const sum = (f: (l: Load) => number) => rounds.reduce((n, l) => n + f(l), 0);
-  const p50s = rounds.map((l) => l.p50Ms).sort((a, b) => a - b);
-  return {
-    requests: sum((l) => l.requests),
-    rps: Number((sum((l) => l.rps) / rounds.length).toFixed(1)),
-    p50Ms: p50s[Math.floor(p50s.length / 2)]!,
-    p99Ms: Math.max(...rounds.map((l) => l.p99Ms)),
-    maxMs: Math.max(...rounds.map((l) => l.maxMs)),
-    non2xx: sum((l) => l.non2xx),
-    errors: sum((l) => l.errors),
-    timeouts: sum((l) => l.timeouts),
-  };
-}
 
 /** A server process on a database of its own, with customers (sessions written directly) made before it starts. */
 async function startNode(name: string, extraEnv: Record<string, string>): Promise<Node> {
@@ -107,7 +80,7 @@ const nodes = {
 };
 try {
   const orderLoad = (side: 'on' | 'off', connections: number, seconds: number, label: string) =>
-    load({ url: nodes[side].url, method: 'POST', path: '/api/v1/trades/store', tokens: nodes[side].tokens, body: nodes[side].order, seconds, connections, label: `${side}-${label}` });
+    runLoad({ url: nodes[side].url, method: 'POST', path: '/api/v1/trades/store', tokens: nodes[side].tokens, body: nodes[side].order, seconds, connections, label: `${side}-${label}` });
   // Unmeasured first: pooled connections prepare their statements, the order path gets compiled.
   for (const side of ['on', 'off'] as const) await orderLoad(side, CONNECTIONS, WARMUP_SECONDS, 'warmup');
   await collector.command('clear');
