@@ -77,6 +77,26 @@ export async function api<T>(method: string, path: string, opts: Options = {}): 
   return data as T;
 }
 
+/**
+ * A multipart POST (fields and files) with bearer auth, for uploads: no timeout, a large file takes
+ * what it takes. Rejects with the server's `{message, errors}`, or with `fallback(status)` when the
+ * answer has no message (a proxy's 413, a crash).
+ */
+export async function postForm<T>(path: string, body: FormData, fallback: (status: number) => string): Promise<T> {
+  const url = apiUrl(path);
+  let res: Response;
+  try {
+    res = await fetch(url, { method: 'POST', headers: { Accept: 'application/json', ...authHeaders() }, body });
+  } catch {
+    throw new ApiError(0, i18next.t('Could not reach the server.'), null);
+  }
+  const data = (await res.json().catch(() => null)) as (T & Partial<ErrorBody>) | null;
+  if (res.ok && data) return data;
+  console.error('API error', { status: res.status, statusText: res.statusText, data, url, method: 'POST' });
+  const message = data?.message ?? fallback(res.status);
+  throw new ApiError(res.status, message, data ?? { message });
+}
+
 /** SPEC §4: the first 401 of a request outside the public paths clears the session and goes to /. */
 function handle401(method: string, path: string, skip?: boolean) {
   const key = `${method} ${path}`;

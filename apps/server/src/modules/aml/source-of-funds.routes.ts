@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { authOf } from '../../http/auth.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { attachmentDisposition } from '../../lib/uploads/file-names.ts';
+import { sendStoredFile } from '../../lib/uploads/send-stored-file.ts';
 import { createFileStore } from '../../lib/uploads/file-store.ts';
 import { audit } from '../audit/audit.service.ts';
 import { declarationById, listDeclarations } from './source-of-funds.repository.ts';
@@ -66,15 +66,7 @@ export async function sourceOfFundsRoutes(app: FastifyInstance, ctx: AppContext)
     if (isAdmin) await audit(ctx.db, caller, { action: 'aml.source_of_funds_viewed', subjectType: 'source_of_funds', subjectId: row.id, userId: row.userId, details: { file_name: row.fileName } });
     const body = await store.get(row.storageKey);
     if (!body) throw notFound(msg.notFound);
-    return reply
-      .header('content-type', row.mimeType)
-      .header('content-length', row.size)
-      .header('content-disposition', attachmentDisposition(row.fileName))
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cache-control', 'private, no-store')
-      .header('referrer-policy', 'no-referrer')
-      .send(body);
+    return sendStoredFile(reply, row, body);
   });
 
   api.get('/admin/aml/source-of-funds', { config: admin, schema: { tags, querystring: adminSourceOfFundsQuery, response: { 200: adminSourceOfFundsResponse } } }, async (req) => ({

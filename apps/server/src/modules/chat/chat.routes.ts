@@ -17,7 +17,7 @@ import type { AppContext } from '../../app-context.ts';
 import { authOf } from '../../http/auth.ts';
 import { forbidden, invalid, notFound, payloadTooLarge, unauthorized } from '../../http/errors.ts';
 import { addUserExtra } from '../users/users.service.ts';
-import { attachmentDisposition } from '../../lib/uploads/file-names.ts';
+import { sendStoredFile } from '../../lib/uploads/send-stored-file.ts';
 import { storeUpload } from './chat-uploads.ts';
 import { findAttachment, unreadCountColumn } from './chat.repository.ts';
 import { conversationFor, listMessages, mayDownload, sendMessage, unreadCountFor } from './chat.service.ts';
@@ -98,14 +98,7 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       const body = await store.get(file.storageKey);
       if (!body) throw notFound();
-      return reply
-        .header('content-type', file.mimeType)
-        .header('content-length', file.size)
-        .header('content-disposition', attachmentDisposition(file.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, max-age=900')
-        .send(body);
+      return sendStoredFile(reply, file, body, 'private, max-age=900');
     },
   );
 }

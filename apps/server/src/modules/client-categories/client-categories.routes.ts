@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { authOf } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
-import { attachmentDisposition } from '../../lib/uploads/file-names.ts';
+import { sendStoredFile } from '../../lib/uploads/send-stored-file.ts';
 import { createFileStore } from '../../lib/uploads/file-store.ts';
 import { audit } from '../audit/audit.service.ts';
 import { findEvidence, listRequests } from './client-categories.repository.ts';
@@ -80,15 +80,7 @@ export async function clientCategoryRoutes(app: FastifyInstance, ctx: AppContext
     }
     const body = await store.get(file.storageKey);
     if (!body) throw notFound(msg.evidenceNotFound);
-    return reply
-      .header('content-type', file.mimeType)
-      .header('content-length', file.size)
-      .header('content-disposition', attachmentDisposition(file.fileName))
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cache-control', 'private, no-store')
-      .header('referrer-policy', 'no-referrer')
-      .send(body);
+    return sendStoredFile(reply, file, body);
   });
 
   api.get('/admin/professional_requests', { config: staff, schema: { tags, querystring: adminProfessionalRequestsQuery, response: { 200: adminProfessionalRequestsResponse } } }, async (req) => ({

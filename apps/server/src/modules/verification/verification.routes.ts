@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context.ts';
 import { authOf } from '../../http/auth.ts';
 import { invalid, notFound, payloadTooLarge } from '../../http/errors.ts';
 import { audit } from '../audit/audit.service.ts';
-import { attachmentDisposition } from '../../lib/uploads/file-names.ts';
+import { sendStoredFile } from '../../lib/uploads/send-stored-file.ts';
 import { createFileStore } from '../../lib/uploads/file-store.ts';
 import { currentDocuments, findDocument } from './verification.repository.ts';
 import { uploadDocument } from './verification.service.ts';
@@ -81,14 +81,6 @@ export async function verificationRoutes(app: FastifyInstance, ctx: AppContext) 
     }
     const body = await store.get(doc.storageKey);
     if (!body) throw notFound(msg.notFound);
-    return reply
-      .header('content-type', doc.mimeType)
-      .header('content-length', doc.size)
-      .header('content-disposition', attachmentDisposition(doc.fileName))
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cache-control', 'private, no-store')
-      .header('referrer-policy', 'no-referrer')
-      .send(body);
+    return sendStoredFile(reply, doc, body);
   });
 }

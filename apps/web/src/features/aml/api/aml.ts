@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminSourceOfFunds, AmlHit, AmlHitStatus, AmlSettings, ErrorBody, SanctionsList, SanctionsSource } from '@bourse/contract';
+import type { AdminSourceOfFunds, AmlHit, AmlHitStatus, AmlSettings, SanctionsList, SanctionsSource } from '@bourse/contract';
 import { i18next } from '@/i18n/i18n';
-import { ApiError, apiUrl, authHeaders, http } from '@/lib/api-client';
+import { apiUrl, http, postForm } from '@/lib/api-client';
 
 export const amlKeys = {
   lists: ['admin', 'aml', 'lists'] as const,
@@ -21,17 +21,7 @@ async function sendList(source: SanctionsSource, file: File, aliases: File | nul
   const body = new FormData();
   body.append('file', file, file.name);
   if (aliases) body.append('aliases', aliases, aliases.name);
-  const url = apiUrl(`/admin/aml/lists/${source}`);
-  let res: Response;
-  try {
-    res = await fetch(url, { method: 'POST', headers: { Accept: 'application/json', ...authHeaders() }, body });
-  } catch {
-    throw new ApiError(0, i18next.t('Could not reach the server.'), null);
-  }
-  const data = (await res.json().catch(() => null)) as (ImportAnswer & Partial<ErrorBody>) | null;
-  if (res.ok && data) return data;
-  const message = data?.message ?? i18next.t('The file could not be imported. Please try again.');
-  throw new ApiError(res.status, message, data ?? { message });
+  return postForm<ImportAnswer>(`/admin/aml/lists/${source}`, body, () => i18next.t('The file could not be imported. Please try again.'));
 }
 
 export function useImportList() {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminProfessionalRequest, ClientCategoryOverview, ErrorBody } from '@bourse/contract';
+import type { AdminProfessionalRequest, ClientCategoryOverview } from '@bourse/contract';
 import { i18next } from '@/i18n/i18n';
-import { ApiError, apiUrl, authHeaders, http } from '@/lib/api-client';
+import { apiUrl, http, postForm } from '@/lib/api-client';
 import { useSession } from '@/stores/session-store';
 
 export const clientCategoryKeys = {
@@ -24,18 +24,7 @@ async function sendRequest(form: ProfessionalForm, files: File[]): Promise<Answe
   const body = new FormData();
   for (const [name, value] of Object.entries(form)) body.append(name, String(value));
   for (const file of files) body.append('evidence', file, file.name);
-  const url = apiUrl('/client-category/professional');
-  let res: Response;
-  try {
-    res = await fetch(url, { method: 'POST', headers: { Accept: 'application/json', ...authHeaders() }, body });
-  } catch {
-    throw new ApiError(0, i18next.t('Could not reach the server.'), null);
-  }
-  const data = (await res.json().catch(() => null)) as (Answer & Partial<ErrorBody>) | null;
-  if (res.ok && data) return data;
-  console.error('API error', { status: res.status, statusText: res.statusText, data, url, method: 'POST' });
-  const message = data?.message ?? (res.status === 413 ? i18next.t('A file is larger than 8 MB.') : i18next.t('The request could not be sent. Please try again.'));
-  throw new ApiError(res.status, message, data ?? { message });
+  return postForm<Answer>('/client-category/professional', body, (status) => (status === 413 ? i18next.t('A file is larger than 8 MB.') : i18next.t('The request could not be sent. Please try again.')));
 }
 
 /** Sends the request and puts the answer in the cache. */

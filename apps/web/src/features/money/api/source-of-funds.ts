@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ErrorBody, FundsSource, SourceOfFundsOverview } from '@bourse/contract';
+import type { FundsSource, SourceOfFundsOverview } from '@bourse/contract';
 import { i18next } from '@/i18n/i18n';
-import { ApiError, apiUrl, authHeaders, http } from '@/lib/api-client';
+import { http, postForm } from '@/lib/api-client';
 
 export const sourceOfFundsKey = ['money', 'source-of-funds'] as const;
 
@@ -27,17 +27,7 @@ async function sendDeclaration(form: DeclarationForm, document: File): Promise<A
   if (form.source === 'other') body.append('other_source', form.other_source);
   body.append('description', form.description);
   body.append('document', document, document.name);
-  const url = apiUrl('/source-of-funds');
-  let res: Response;
-  try {
-    res = await fetch(url, { method: 'POST', headers: { Accept: 'application/json', ...authHeaders() }, body });
-  } catch {
-    throw new ApiError(0, i18next.t('Could not reach the server.'), null);
-  }
-  const data = (await res.json().catch(() => null)) as (Answer & Partial<ErrorBody>) | null;
-  if (res.ok && data) return data;
-  const message = data?.message ?? i18next.t('The declaration could not be sent. Please try again.');
-  throw new ApiError(res.status, message, data ?? { message });
+  return postForm<Answer>('/source-of-funds', body, () => i18next.t('The declaration could not be sent. Please try again.'));
 }
 
 /** Sends the declaration and puts the answer in the cache. */
