@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { equitySnapshots, tradingAccounts } from '../src/db/schema/index.ts';
 import { hourOf, snapshotEquity } from '../src/modules/statements/equity-snapshots.ts';
@@ -30,6 +30,9 @@ describe('hourly equity snapshots', () => {
   beforeAll(async () => {
     server = await startTestServer();
     market = await useManualMarket(server);
+    // The sweep the server takes at start snapshots every account it finds for this hour: the
+    // accounts made below must come after it, or the first sweep at H would skip those it took.
+    await vi.waitFor(async () => expect((await server.ctx.metrics.jobRuns.get()).values.some((v) => v.labels.job === 'equity snapshots')).toBe(true), { timeout: 30_000, interval: 50 });
   });
   afterAll(() => server.close());
 

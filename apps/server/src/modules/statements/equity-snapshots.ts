@@ -59,7 +59,7 @@ export async function snapshotEquity(ctx: AppContext, nowMs: number): Promise<nu
 /** The hourly equity snapshots, on the node that runs background work: at start, then every few minutes. */
 export async function equitySnapshotsAttachment(_app: FastifyInstance, ctx: AppContext): Promise<void> {
   if (!ctx.config.runWorkers) return;
-  // At start too, so an hour the process was down for is still recorded once it is back.
-  snapshotEquity(ctx, Date.now()).catch((error: unknown) => ctx.log.error({ err: error }, 'equity snapshots failed'));
-  runEvery(ctx, CHECK_EVERY_MS, 'equity snapshots', () => snapshotEquity(ctx, Date.now()));
+  // At start too, so an hour the process was down for is still recorded once it is back; as a run
+  // of the job, so it is fenced by the lease, counted, and finished before the database closes.
+  runEvery(ctx, CHECK_EVERY_MS, 'equity snapshots', () => snapshotEquity(ctx, Date.now()), { atStart: true });
 }
