@@ -62,10 +62,8 @@ describe('Kubernetes manifest validation', () => {
 if (!haveGo) {
   // CI installs Go (.ci/run): there a missing toolchain is a failure, not a quiet skip.
   if (process.env.CI) it('renders the Helm chart', () => expect.fail(NO_GO));
-  else {
-    console.warn(`helm-chart.test.ts: ${NO_GO}; the chart tests are skipped`);
-    it.skip('renders the Helm chart (no Go toolchain)', () => {});
-  }
+  // Elsewhere the chart's tests below show as skipped, and this says why.
+  else console.warn(`helm-chart.test.ts: ${NO_GO}; the chart tests are skipped`);
 }
 
 describe.skipIf(!haveGo)('Helm chart', () => {
