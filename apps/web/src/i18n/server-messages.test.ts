@@ -28,6 +28,15 @@ describe('serverText', () => {
     expect(serverText(t, detail.key, detail.params, 'demo funding')).toBe('تمويل الحساب التجريبي');
   });
 
+  it('shows an amount with the language grouping and two decimals', async () => {
+    const text = localized(notices.withdrawalApproved, { amount: '12500', currency: 'USD' });
+    await i18next.changeLanguage('de');
+    expect(serverText(i18next.getFixedT('de'), text.key, text.params, '')).toContain('12.500,00 USD');
+    await i18next.changeLanguage('en');
+    expect(serverText(i18next.getFixedT('en'), text.key, text.params, '')).toBe('Your withdrawal of 12,500.00 USD has been approved and is being paid out.');
+    await i18next.changeLanguage('ar');
+  });
+
   it('shows a text stored without a key in its own words', () => {
     expect(serverText(t, null, undefined, 'Market closes early on Friday')).toBe('Market closes early on Friday');
   });
