@@ -106,9 +106,11 @@ export function ReviewQueue() {
           {hits.data.map((hit) => (
             <li key={hit.id} className="flex flex-wrap items-start gap-3 rounded-lg border border-line bg-panel p-3" data-testid="aml-hit">
               <div className="min-w-0 flex-1 basis-56">
-                <p className="truncate font-medium">{hit.customer}</p>
-                <p className="truncate text-xs text-muted">
-                  {hit.email} · <DateTime iso={hit.created_at} withYear />
+                <p className="break-words font-medium">{hit.customer}</p>
+                {/* Staff compare the address letter by letter, so a long one wraps rather than being cut. */}
+                <p className="break-all text-xs text-muted">{hit.email}</p>
+                <p className="text-xs text-muted">
+                  <DateTime iso={hit.created_at} withYear />
                 </p>
                 <p className="text-xs font-medium uppercase tracking-wide text-muted">{hit.kind === 'sanctions' ? t('Sanctions match') : t('Payment rule')}</p>
               </div>
