@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import { DateTime } from '@/components/date-time';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { type RequestDecision, RequestDecisionControls, RequestOutcome } from './request-decision';
 import { useTranslation } from 'react-i18next';
-import { currentLocale, msg } from '@/i18n/i18n';
+import { msg } from '@/i18n/i18n';
 
 /** What every back-office request queue shows of a request. */
 export type QueuedRequest = {
@@ -57,9 +58,11 @@ export function RequestQueue<T extends QueuedRequest>({ requests, decide, detail
           {rows.map((r) => (
             <li key={r.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-panel p-3" data-testid={testId}>
               <div className="min-w-0 flex-1 basis-56">
-                <p className="truncate font-medium">{r.name}</p>
-                <p className="truncate text-xs text-muted">
-                  {r.email} · {new Date(r.created_at).toLocaleString(currentLocale())}
+                <p className="break-words font-medium">{r.name}</p>
+                {/* Staff compare the address letter by letter, so a long one wraps rather than being cut. */}
+                <p className="break-all text-xs text-muted">{r.email}</p>
+                <p className="text-xs text-muted">
+                  <DateTime iso={r.created_at} withYear />
                 </p>
               </div>
               <div className="text-sm">{detail(r)}</div>
