@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEasternDaylightTime, isMarketOpen, isSessionOpen, nextSessionOpen, sessionOf } from './trading-hours.ts';
+import { isEasternDaylightTime, isMarketOpen, isSessionOpen, lastSessionOpen, nextSessionOpen, sessionOf } from './trading-hours.ts';
 
 const utc = (iso: string) => Date.parse(`${iso}Z`);
 
@@ -63,5 +63,17 @@ describe('trading hours', () => {
     const open = utc('2026-11-24T15:07:13');
     expect(nextSessionOpen('us-equities', open)).toBe(open);
     expect(isSessionOpen('futures', nextSessionOpen('futures', utc('2026-11-24T22:05:00')))).toBe(true);
+  });
+
+  it('finds the last open moment before a closed market', () => {
+    const saturday = utc('2026-11-28T10:17:00');
+    expect(lastSessionOpen('forex', saturday)).toBe(utc('2026-11-27T22:00:00') - 1);
+    // Friday's close in New York is 21:00 UTC in winter.
+    expect(lastSessionOpen('us-equities', saturday)).toBe(utc('2026-11-27T21:00:00') - 1);
+    expect(lastSessionOpen('us-equities', utc('2026-11-25T05:00:00'))).toBe(utc('2026-11-24T21:00:00') - 1);
+    expect(lastSessionOpen('always', saturday)).toBe(saturday);
+    const open = utc('2026-11-24T15:07:13');
+    expect(lastSessionOpen('us-equities', open)).toBe(open);
+    expect(isSessionOpen('futures', lastSessionOpen('futures', utc('2026-11-24T22:35:00')))).toBe(true);
   });
 });

@@ -115,3 +115,16 @@ export function nextSessionOpen(session: TradingSession, from: number): number {
   }
   return t;
 }
+
+/**
+ * The last moment at or before `at` when `session` was open, in ms: `at` itself when open, else
+ * the last millisecond before the latest close (within 8 days, like `nextSessionOpen`). A chart of
+ * a closed market ends there, not at an empty stretch of the weekend.
+ */
+export function lastSessionOpen(session: TradingSession, at: number): number {
+  if (isSessionOpen(session, at)) return at;
+  for (let t = Math.floor(at / STEP) * STEP, limit = at - 8 * DAY; t >= limit; t -= STEP) {
+    if (isSessionOpen(session, t - 1)) return t - 1;
+  }
+  return at;
+}

@@ -1,4 +1,5 @@
 import { MAX_CANDLES, timeframeSeconds, type Candle, type Timeframe } from '@bourse/contract';
+import { lastSessionOpen } from '@bourse/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CandleAggregator, CandleRow } from './candle-aggregator.ts';
 import { generatedBars } from './candle-history.ts';
@@ -45,7 +46,10 @@ export async function candlesOf(
   nowMs: number,
 ): Promise<Candle[]> {
   const size = timeframeSeconds[req.tf];
-  const to = req.to ?? Math.floor(nowMs / 1000);
+  // The latest bars of a closed market are those before it closed: a forex chart on a Saturday
+  // shows Friday's trading, not the empty hours since.
+  const latest = req.from === undefined && req.to === undefined;
+  const to = req.to ?? Math.floor((latest ? lastSessionOpen(inst.session, nowMs) : nowMs) / 1000);
   let from = req.from ?? to - (DEFAULT_BARS - 1) * size;
   if ((to - from) / size >= MAX_CANDLES) from = to - (MAX_CANDLES - 1) * size;
   const firstBucket = Math.floor(from / size) * size;
