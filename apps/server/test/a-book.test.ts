@@ -159,7 +159,7 @@ describe('A-book orders at a FIX liquidity provider', () => {
       const after = lpOrders().slice(before);
       expect(after).toHaveLength(1);
       return after;
-    }))[0]!;
+    }, { timeout: 10_000, interval: 50 }))[0]!;
     expect(sells).toMatchObject({ side: 'sell', quantity: 0.1, symbol: 'BTC/USD', status: 'filled' });
     expect(close).toBeDefined();
     const [row] = await server.ctx.db.select().from(trades).where(eq(trades.id, opened.body.data.id));

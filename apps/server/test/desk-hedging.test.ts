@@ -36,7 +36,9 @@ beforeAll(async () => {
   const session = { host: '127.0.0.1', port: lp.port, target_comp_id: 'LP', ...CREDENTIALS, heartbeat_seconds: 30, reconnect_seconds: 0.2 };
   const config: PriceFeedsConfig = {
     sources: [{ name: 'lp', kind: 'fix', sender_comp_id: 'BOURSE', depth: 1, ...session }],
-    venues: [{ name: 'lp-orders', kind: 'fix', sender_comp_id: 'BOURSE-ORD', time_in_force: 'IOC', timeout_ms: 3000, reconcile_minutes: 60, ...session }],
+    // A generous answer timeout: these tests are about the rules, and an order left unanswered on a
+    // loaded machine would be a hedge still 'sent' that the provider did fill.
+    venues: [{ name: 'lp-orders', kind: 'fix', sender_comp_id: 'BOURSE-ORD', time_in_force: 'IOC', timeout_ms: 20_000, reconcile_minutes: 60, ...session }],
     instruments: {
       BTCUSD: { sources: [{ source: 'lp', symbol: 'BTC/USD' }], execution: { venue: 'lp-orders', symbol: 'BTC/USD', rule: 'hybrid', min_lots: 50, accounts: [], demo_accounts: false } },
       ETHUSD: { sources: [{ source: 'lp', symbol: 'ETH/USD' }] },
@@ -73,6 +75,8 @@ function quote(symbol: string) {
   const i = instrument(symbol).index;
   return state.quoted[i] ? { bid: state.bid[i]!, ask: state.ask[i]! } : null;
 }
+/** The provider reports each order on its own output, read by this process as it can. */
+const LP_REPORTS = { timeout: 10_000, interval: 50 };
 const lpOrders = (symbol: string) => lp.events.flatMap((e) => (e.order && (e.order as LpOrder).symbol === symbol ? [e.order as LpOrder] : []));
 
 /** A customer's order through the API, kept by the house (under the route's 50 lots). */
@@ -127,7 +131,7 @@ describe('a hedging rule on an instrument with a venue', () => {
       const sent = lpOrders('BTC/USD');
       expect(sent).toHaveLength(1);
       return sent[0]!;
-    });
+    }, LP_REPORTS);
     expect(atLp).toMatchObject({ comp_id: 'BOURSE-ORD', cl_ord_id: hedge!.clOrdId, side: 'buy', quantity: Number(hedge!.units), status: 'filled' });
     // Filled, it covers the exposure: the rule is armed for the next crossing.
     expect(await armed('BTCUSD')).toBe(true);
@@ -164,7 +168,7 @@ describe('a hedging rule on an instrument with a venue', () => {
     // The house: +1.2 hedged, customers net short 1.3 (0.2 long, 1.5 short), so it is long 2.5.
     expect(await netLots('BTCUSD')).toBeCloseTo(-1.3, 8);
     expect(all[2]).toMatchObject({ side: 'sell', lots: '2.50', exposureLots: '2.50', status: 'filled' });
-    await vi.waitFor(() => expect(lpOrders('BTC/USD')).toHaveLength(3));
+    await vi.waitFor(() => expect(lpOrders('BTC/USD')).toHaveLength(3), LP_REPORTS);
     expect(lpOrders('BTC/USD')[2]).toMatchObject({ cl_ord_id: all[2]!.clOrdId, side: 'sell', status: 'filled' });
   });
 
@@ -196,7 +200,7 @@ describe('a hedging rule on an instrument with a venue', () => {
     const fired = (await hedgesOf('BTCUSD')).slice(before);
     expect(fired).toHaveLength(1);
     expect(fired[0]).toMatchObject({ origin: 'rule', side: 'sell', lots: '1.20', status: 'filled' });
-    await vi.waitFor(() => expect(lpOrders('BTC/USD').length).toBe(sentBefore + 1));
+    await vi.waitFor(() => expect(lpOrders('BTC/USD').length).toBe(sentBefore + 1), LP_REPORTS);
     expect(await armed('BTCUSD')).toBe(true);
   });
 });
