@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import { DateTime } from '@/components/date-time';
+import { Requester } from '@/components/requester';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -58,12 +58,7 @@ export function RequestQueue<T extends QueuedRequest>({ requests, decide, detail
           {rows.map((r) => (
             <li key={r.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-panel p-3" data-testid={testId}>
               <div className="min-w-0 flex-1 basis-56">
-                <p className="break-words font-medium">{r.name}</p>
-                {/* Staff compare the address letter by letter, so a long one wraps rather than being cut. */}
-                <p className="break-all text-xs text-muted">{r.email}</p>
-                <p className="text-xs text-muted">
-                  <DateTime iso={r.created_at} withYear />
-                </p>
+                <Requester name={r.name} email={r.email} at={r.created_at} />
               </div>
               <div className="text-sm">{detail(r)}</div>
               <span className={cn('text-sm font-medium capitalize', statusClass[r.status])}>{t(statusLabel[r.status])}</span>

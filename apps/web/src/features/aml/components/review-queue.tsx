@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { useTranslation } from 'react-i18next';
 import type { AmlHit, AmlHitStatus } from '@bourse/contract';
 import { Button } from '@/components/ui/button';
-import { DateTime } from '@/components/date-time';
+import { Requester } from '@/components/requester';
 import { TextField } from '@/components/ui/field';
 import { LoadError } from '@/components/load-error';
 import { Spinner } from '@/components/ui/spinner';
@@ -106,12 +106,7 @@ export function ReviewQueue() {
           {hits.data.map((hit) => (
             <li key={hit.id} className="flex flex-wrap items-start gap-3 rounded-lg border border-line bg-panel p-3" data-testid="aml-hit">
               <div className="min-w-0 flex-1 basis-56">
-                <p className="break-words font-medium">{hit.customer}</p>
-                {/* Staff compare the address letter by letter, so a long one wraps rather than being cut. */}
-                <p className="break-all text-xs text-muted">{hit.email}</p>
-                <p className="text-xs text-muted">
-                  <DateTime iso={hit.created_at} withYear />
-                </p>
+                <Requester name={hit.customer} email={hit.email} at={hit.created_at} />
                 <p className="text-xs font-medium uppercase tracking-wide text-muted">{hit.kind === 'sanctions' ? t('Sanctions match') : t('Payment rule')}</p>
               </div>
               <div className="min-w-0 flex-1 basis-64">
